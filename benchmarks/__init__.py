@@ -1,0 +1,1 @@
+"""Benchmark and strength scripts; run each with `python -m benchmarks.<name>`."""
