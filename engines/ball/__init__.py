@@ -1,0 +1,41 @@
+"""BALL: the complete rules of the board game as a pure-Python engine.
+
+Rules: ``shared/spec/ball.md`` (binding), which closes the gaps of the German rulebook.
+No Django import anywhere in this package.
+
+Public API::
+
+    from engines.ball import new_game, parse_action, IllegalAction, choose_action
+
+    state = new_game(card_mode=False, target_score=3, turn_limit=40)
+    actions = state.legal_actions()        # tuple of Action, END and tasks included
+    state2 = state.apply(actions[0])       # or state.apply("G5-H6"); the old state is unchanged
+    str(actions[0]); parse_action("G5-H6") # notation of spec section 9, round trip guaranteed
+    state.to_json(); State.from_json(text) # positions
+    GameRecord(options, actions).replay()  # a game is its options plus its action list
+    state.render()                         # text board
+    choose_action(state, level="hard", seed=1)
+"""
+
+from .actions import Action, NotationError, parse_action
+from .ai import LEVELS, choose_action
+from .perft import perft
+from .record import GameRecord
+from .state import IllegalAction, Options, State, new_game
+
+Game = State
+
+__all__ = [
+    "LEVELS",
+    "Action",
+    "Game",
+    "GameRecord",
+    "IllegalAction",
+    "NotationError",
+    "Options",
+    "State",
+    "choose_action",
+    "new_game",
+    "parse_action",
+    "perft",
+]

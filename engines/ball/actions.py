@@ -1,0 +1,162 @@
+"""Actions and their notation (spec section 9).
+
+An :class:`Action` is a small immutable tuple ``(kind, a, b, c, d)`` of ints (squares or -1).
+Actions are interned: building the same action twice gives the same object, so the move tables
+can hold ready-made actions and legal-action generation never allocates them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .board import NEIGHBOURS, SQUARE_NAMES, parse_square
+
+MOVE, HANDOFF, SHORT_PASS, LONG_PASS, END, PLUS_PE, STAND_UP, RESOLVE, SPRINT, GETUP, OVERTIME = (
+    range(11)
+)
+KIND_NAMES = (
+    "move",
+    "hand-off",
+    "short pass",
+    "long pass",
+    "end",
+    "+PE",
+    "stand up",
+    "resolve stack",
+    "sprint",
+    "getup",
+    "overtime",
+)
+# Keeper of the ball when resolving a stack whose top holds it.
+KEEP_NONE, KEEP_TOP, KEEP_BOTTOM = 0, 1, 2
+
+
+class NotationError(ValueError):
+    """A string that is not an action in the notation of spec section 9."""
+
+
+class Action(tuple):
+    """One complete action. ``str(action)`` is its notation; :func:`parse_action` reverses it."""
+
+    __slots__ = ()
+
+    @property
+    def kind(self) -> int:
+        return self[0]
+
+    @property
+    def squares(self) -> tuple[int, ...]:
+        return tuple(x for x in self[1:4] if x >= 0)
+
+    @property
+    def is_card(self) -> bool:
+        return self[0] in (SPRINT, GETUP, OVERTIME)
+
+    @property
+    def is_resolution(self) -> bool:
+        return self[0] in (STAND_UP, RESOLVE)
+
+    def __str__(self) -> str:
+        k, a, b, c, d = self
+        n = SQUARE_NAMES
+        if k == MOVE or k == SPRINT:
+            text = f"{n[a]}-{n[b]}" + (f"/{n[c]}" if c >= 0 else "")
+            return "SPRINT " + text if k == SPRINT else text
+        if k == HANDOFF:
+            return f"{n[a]}={n[b]}"
+        if k == SHORT_PASS:
+            return f"{n[a]}>{n[b]}@{n[c]}"
+        if k == LONG_PASS:
+            return f"{n[a]}>>{n[b]}"
+        if k == END:
+            return "END"
+        if k == PLUS_PE:
+            return "+PE"
+        if k == OVERTIME:
+            return "OVERTIME"
+        if k == STAND_UP:
+            return f"UP {n[a]}/{n[b]}"
+        if k == GETUP:
+            return f"GETUP {n[a]}/{n[b]}"
+        keeper = ("", "*top", "*bottom")[d]
+        return f"RS {n[a]}/{n[b]},{n[c]}{keeper}"
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+_INTERNED: dict[tuple[int, int, int, int, int], Action] = {}
+
+
+def make_action(kind: int, a: int = -1, b: int = -1, c: int = -1, d: int = -1) -> Action:
+    """The interned action with these fields."""
+    key = (kind, a, b, c, d)
+    act = _INTERNED.get(key)
+    if act is None:
+        act = _INTERNED[key] = tuple.__new__(Action, key)
+    return act
+
+
+def sprint_of(move: Action) -> Action:
+    """The SPRINT card action for an ordinary move."""
+    return make_action(SPRINT, move[1], move[2], move[3])
+
+
+def move_of(sprint: Action) -> Action:
+    return make_action(MOVE, sprint[1], sprint[2], sprint[3])
+
+
+END_ACTION = make_action(END)
+PE_ACTION = make_action(PLUS_PE)
+OVERTIME_ACTION = make_action(OVERTIME)
+
+_SQ = r"([A-Ma-m](?:1[0-7]|[1-9]))"
+_PATTERNS = (
+    (re.compile(rf"{_SQ}-{_SQ}(?:/{_SQ})?"), MOVE),
+    (re.compile(rf"{_SQ}={_SQ}"), HANDOFF),
+    (re.compile(rf"{_SQ}>{_SQ}@{_SQ}"), SHORT_PASS),
+    (re.compile(rf"{_SQ}>>{_SQ}"), LONG_PASS),
+    (re.compile(rf"UP\s+{_SQ}/{_SQ}", re.I), STAND_UP),
+    (re.compile(rf"GETUP\s+{_SQ}/{_SQ}", re.I), GETUP),
+    (re.compile(rf"RS\s+{_SQ}/{_SQ},{_SQ}(?:\*(top|bottom))?", re.I), RESOLVE),
+)
+
+
+def parse_action(text: str) -> Action:
+    """Parse one action in the notation of spec section 9 (squares case-insensitive).
+
+    Raises :class:`NotationError` (a ValueError) for text that is not an action. Parsing says
+    nothing about legality: ``state.apply`` decides that.
+    """
+    t = text.strip()
+    upper = t.upper()
+    if upper == "END":
+        return END_ACTION
+    if upper == "+PE":
+        return PE_ACTION
+    if upper == "OVERTIME":
+        return OVERTIME_ACTION
+    sprint = False
+    if upper.startswith("SPRINT "):
+        sprint, t = True, t[7:].strip()
+    for pattern, kind in _PATTERNS:
+        m = pattern.fullmatch(t)
+        if m is None or (sprint and kind != MOVE):
+            continue
+        groups = m.groups()
+        try:
+            if kind == RESOLVE:
+                sqs = [parse_square(g) for g in groups[:3]]
+                keeper = {None: KEEP_NONE, "top": KEEP_TOP, "bottom": KEEP_BOTTOM}[
+                    groups[3] and groups[3].lower()
+                ]
+                return make_action(RESOLVE, *sqs, keeper)
+            sqs = [parse_square(g) if g else -1 for g in groups]
+        except ValueError as exc:
+            raise NotationError(f"{text!r}: {exc}") from None
+        return make_action(SPRINT if sprint else kind, *sqs)
+    raise NotationError(f"{text!r} is not an action in BALL notation")
+
+
+def is_adjacent(a: int, b: int) -> bool:
+    return b in NEIGHBOURS[a]

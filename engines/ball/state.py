@@ -1,0 +1,874 @@
+"""The BALL game state: rules, legal actions, apply, JSON (spec sections 3 to 8).
+
+A :class:`State` is an immutable value. ``state.apply(action)`` checks the action against the
+legal actions of the position and returns a new state; the old one is never changed. After every
+action the new state is *settled*: an action phase in which ``END`` is the only choice ends by
+itself, and a resolution phase without a solvable task passes the turn (spec section 4).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from . import board as B
+from .actions import (
+    END,
+    END_ACTION,
+    GETUP,
+    HANDOFF,
+    KEEP_BOTTOM,
+    KEEP_NONE,
+    KEEP_TOP,
+    LONG_PASS,
+    MOVE,
+    OVERTIME,
+    OVERTIME_ACTION,
+    PE_ACTION,
+    PLUS_PE,
+    RESOLVE,
+    SHORT_PASS,
+    SPRINT,
+    STAND_UP,
+    Action,
+    make_action,
+    parse_action,
+    sprint_of,
+)
+from .board import (
+    ACTIVE,
+    BOTTOM_ACTIVE,
+    BOTTOM_DOWN,
+    DOWN,
+    NEIGHBOURS,
+    NSQ,
+    PIECE_TEAM,
+    PIECE_TYPE,
+    SCORING_ROW,
+    TOP,
+)
+
+ACTION_PHASE, RESOLUTION_PHASE, GAME_OVER = 0, 1, 2
+PHASE_NAMES = ("action", "resolution", "over")
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal in the position; the message says why."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """The options of a game (spec: everything marked configurable)."""
+
+    card_mode: bool = False
+    target_score: int = 3
+    turn_limit: int = 40
+    # Home setup as {"X5": "G5", ...}; away is its row-wise mirror image. None: standard setup.
+    setup: dict[str, str] | None = field(default=None, hash=False, compare=True)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.target_score, int) or self.target_score < 1:
+            raise ValueError("target_score must be a positive integer")
+        if not isinstance(self.turn_limit, int) or self.turn_limit < 1:
+            raise ValueError("turn_limit must be a positive integer")
+        _setup_positions(self.setup)  # validates
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _setup_positions(setup: dict[str, str] | None) -> tuple[int, ...]:
+    home = setup if setup is not None else B.STANDARD_HOME_SETUP
+    pos = [-1] * B.NPIECES
+    for name, square in home.items():
+        pid = B.parse_piece("home " + name)
+        pos[pid] = B.parse_square(square)
+        pos[pid + 7] = B.mirror(pos[pid])
+    if -1 in pos or len(set(pos)) != B.NPIECES:
+        raise ValueError("a setup places each of the 7 home pieces on its own square")
+    if any(B.row_of(s) > 8 for s in pos[:7]):
+        raise ValueError("the home setup uses rows 1-8")
+    return tuple(pos)
+
+
+# ---------------------------------------------------------------------------------------------
+# Move tables: for every square, ready-made actions (spec 5, 9).
+# STEPS[s] = ((to, action), ...); JUMPS[type][s] = ((to, mid, plain, exits, pushes), ...)
+# with exits = ((e, action), ...) for a dodge and pushes = ((n, action), ...) for a tactical dodge.
+
+
+def _build_tables():
+    steps = [()] * NSQ
+    jumps = [[()] * NSQ for _ in range(3)]
+    for s in B.PLAYABLE:
+        steps[s] = tuple((t, make_action(MOVE, s, t)) for t in NEIGHBOURS[s])
+        for ptype in (B.X, B.O, B.S):
+            entries = []
+            for to, mid in B.jumps_for(ptype, s):
+                exits = tuple((e, make_action(MOVE, s, to, e)) for e in NEIGHBOURS[to])
+                pushes = ()
+                if mid >= 0:
+                    pushes = tuple(
+                        (n, make_action(MOVE, s, to, n)) for n in NEIGHBOURS[mid] if n != to
+                    )
+                entries.append((to, mid, make_action(MOVE, s, to), exits, pushes))
+            jumps[ptype][s] = tuple(entries)
+    long_passes = [
+        [make_action(LONG_PASS, s, t) if B.IS_PLAYABLE[t] else None for t in range(NSQ)]
+        if B.IS_PLAYABLE[s]
+        else None
+        for s in range(NSQ)
+    ]
+    near = [frozenset((s, *NEIGHBOURS[s])) if B.IS_PLAYABLE[s] else frozenset() for s in range(NSQ)]
+    return tuple(steps), tuple(tuple(j) for j in jumps), long_passes, near
+
+
+STEPS, JUMPS, LONG_PASSES, NEAR = _build_tables()
+_EMPTY_OCC = bytes(NSQ)
+_TEAM_RANGE = (range(0, 7), range(7, 14))
+
+
+def _occupancy(pos: tuple[int, ...], st: tuple[int, ...]) -> bytes:
+    occ = bytearray(_EMPTY_OCC)
+    for pid in range(14):
+        if st[pid] < BOTTOM_ACTIVE:  # bottoms are hidden under their top
+            occ[pos[pid]] = pid + 1
+    return bytes(occ)
+
+
+class State:
+    """An immutable BALL position. Build one with :func:`new_game` or :meth:`from_json`."""
+
+    __slots__ = (
+        "_atk",
+        "_ball",
+        "_carrier",
+        "_legal",
+        "_occ",
+        "_opts",
+        "_ot",
+        "_pa",
+        "_pe",
+        "_phase",
+        "_player",
+        "_pos",
+        "_restr",
+        "_score",
+        "_st",
+        "_stacks",
+        "_turn",
+    )
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("State is immutable; use apply()")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("State is immutable")
+
+    # -- public read-only view -----------------------------------------------------------------
+
+    @property
+    def options(self) -> Options:
+        return self._opts
+
+    @property
+    def turn(self) -> int:
+        """The number of the current turn (1-based; it counts towards the turn limit)."""
+        return self._turn
+
+    @property
+    def player(self) -> str:
+        """Whose turn it is: ``"home"`` or ``"away"``."""
+        return B.TEAM_NAMES[self._player]
+
+    @property
+    def phase(self) -> str:
+        """``"action"``, ``"resolution"`` or ``"over"``."""
+        return PHASE_NAMES[self._phase]
+
+    @property
+    def pa(self) -> int:
+        return self._pa
+
+    @property
+    def pe(self) -> dict[str, int]:
+        return {"home": self._pe[0], "away": self._pe[1]}
+
+    @property
+    def score(self) -> dict[str, int]:
+        return {"home": self._score[0], "away": self._score[1]}
+
+    @property
+    def atk(self) -> str:
+        """The team in the ATK role (the other one is DEF)."""
+        return B.TEAM_NAMES[self._atk]
+
+    @property
+    def defending(self) -> str:
+        return B.TEAM_NAMES[1 - self._atk]
+
+    @property
+    def overtime_used(self) -> bool:
+        return self._ot
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == GAME_OVER
+
+    @property
+    def winner(self) -> str | None:
+        """``"home"``/``"away"`` once the game is over and not drawn, else None."""
+        if self._phase != GAME_OVER or self._score[0] == self._score[1]:
+            return None
+        return "home" if self._score[0] > self._score[1] else "away"
+
+    @property
+    def result(self) -> str | None:
+        """None while the game runs, then ``"home"``, ``"away"`` or ``"draw"``."""
+        if self._phase != GAME_OVER:
+            return None
+        return self.winner or "draw"
+
+    @property
+    def ball(self) -> dict[str, str]:
+        """``{"carrier": "home X5", "square": "G5"}`` or ``{"square": "G9"}`` for a free ball."""
+        if self._carrier >= 0:
+            return {
+                "carrier": B.full_piece_name(self._carrier),
+                "square": B.SQUARE_NAMES[self._pos[self._carrier]],
+            }
+        return {"square": B.SQUARE_NAMES[self._ball]}
+
+    def pieces(self) -> list[dict[str, Any]]:
+        """Every piece as a dict: team, name, square, state, restricted, has_ball."""
+        out = []
+        for pid in range(14):
+            out.append(
+                {
+                    "team": B.TEAM_NAMES[PIECE_TEAM[pid]],
+                    "name": B.piece_name(pid),
+                    "square": B.SQUARE_NAMES[self._pos[pid]],
+                    "state": B.STATE_NAMES[self._st[pid]],
+                    "restricted": bool(self._restr >> pid & 1),
+                    "has_ball": self._carrier == pid,
+                }
+            )
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple:
+        return (
+            self._opts,
+            self._pos,
+            self._st,
+            self._stacks,
+            self._carrier,
+            self._ball,
+            self._turn,
+            self._player,
+            self._phase,
+            self._pa,
+            self._pe,
+            self._ot,
+            self._restr,
+            self._score,
+            self._atk,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<BALL State turn {self._turn} {self.player} {self.phase} "
+            f"score {self._score[0]}-{self._score[1]}>"
+        )
+
+    # -- legal actions -------------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every distinct complete action of the position (END and resolution tasks included).
+
+        Empty once the game is over.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._generate()
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def _generate(self) -> tuple[Action, ...]:
+        if self._phase == ACTION_PHASE:
+            return self._generate_action_phase()
+        if self._phase == RESOLUTION_PHASE:
+            return self._generate_tasks()
+        return ()
+
+    def _gen_moves(self, pid: int, out: list, sprint: bool) -> None:
+        pos, st, occ = self._pos, self._st, self._occ
+        s = pos[pid]
+        team = PIECE_TEAM[pid]
+        ball = self._ball
+        start = len(out)
+        for to, act in STEPS[s]:
+            o = occ[to]
+            if not o or st[o - 1] != TOP:
+                out.append(act)
+        for to, mid, act, exits, pushes in JUMPS[PIECE_TYPE[pid]][s]:
+            o = occ[to]
+            if mid >= 0:
+                m = occ[mid]
+                if m:
+                    q = m - 1
+                    if st[q] != ACTIVE:
+                        continue
+                    if PIECE_TEAM[q] != team:
+                        if not o:
+                            for n, pact in pushes:
+                                if n == s or (not occ[n] and n != ball):
+                                    out.append(pact)
+                        continue
+            if not o:
+                out.append(act)
+            else:
+                q = o - 1
+                if st[q] == ACTIVE and PIECE_TEAM[q] != team:
+                    for e, eact in exits:
+                        if not occ[e]:
+                            out.append(eact)
+        if sprint:
+            out[start:] = [sprint_of(a) for a in out[start:]]
+
+    def _gen_ball_actions(self, c: int, out: list) -> None:
+        pos, st, occ = self._pos, self._st, self._occ
+        s = pos[c]
+        team = PIECE_TEAM[c]
+        allies = _TEAM_RANGE[team]
+        # Hand-off: the network of active allies connected to the carrier (spec 5.4).
+        seen = {s}
+        stack = [s]
+        while stack:
+            a = stack.pop()
+            for n in NEIGHBOURS[a]:
+                o = occ[n]
+                if o and n not in seen and st[o - 1] == ACTIVE and PIECE_TEAM[o - 1] == team:
+                    seen.add(n)
+                    stack.append(n)
+                    out.append(make_action(HANDOFF, s, n))
+        # Short pass (spec 5.5): the ball is carried, so "no ball" only means "no piece".
+        dist = B.DIST[s]
+        for r in allies:
+            if r != c and st[r] == ACTIVE:
+                rs = pos[r]
+                if dist[rs] <= 4:
+                    for b in NEIGHBOURS[rs]:
+                        if not occ[b]:
+                            out.append(make_action(SHORT_PASS, s, rs, b))
+        # Long pass (spec 5.6): every free square at distance >= 2 from all seven allies.
+        blocked = bytearray(occ)
+        for a in allies:
+            for n in NEAR[pos[a]]:
+                blocked[n] = 1
+        row = LONG_PASSES[s]
+        out.extend([row[t] for t in B.PLAYABLE if not blocked[t]])
+
+    def _gen_standups(self, out: list, getup: bool) -> None:
+        pos, st, occ, ball = self._pos, self._st, self._occ, self._ball
+        kind = GETUP if getup else STAND_UP
+        for pid in _TEAM_RANGE[self._player]:
+            if st[pid] == DOWN:
+                s = pos[pid]
+                for n in NEIGHBOURS[s]:
+                    if not occ[n] and n != ball:
+                        out.append(make_action(kind, s, n))
+
+    def _generate_action_phase(self) -> tuple[Action, ...]:
+        out: list[Action] = []
+        st, restr, pa = self._st, self._restr, self._pa
+        team = self._player
+        if pa > 0:
+            for pid in _TEAM_RANGE[team]:
+                if st[pid] == ACTIVE and not restr >> pid & 1:
+                    self._gen_moves(pid, out, False)
+            c = self._carrier
+            if c >= 0 and PIECE_TEAM[c] == team and st[c] == ACTIVE and not restr >> c & 1:
+                self._gen_ball_actions(c, out)
+        out.append(END_ACTION)
+        if self._opts.card_mode:
+            pe = self._pe[team]
+            if pa > 0:
+                out.append(PE_ACTION)
+            if pe >= 3 and not self._ot:
+                out.append(OVERTIME_ACTION)
+            if pe >= 1:
+                self._gen_standups(out, True)
+            if pe >= 2:
+                for pid in _TEAM_RANGE[team]:
+                    if st[pid] == ACTIVE:
+                        self._gen_moves(pid, out, True)
+        return tuple(out)
+
+    def _generate_tasks(self) -> tuple[Action, ...]:
+        out: list[Action] = []
+        self._gen_standups(out, False)
+        pos, occ, ball = self._pos, self._occ, self._ball
+        for top, _bottom, formed in self._stacks:
+            if PIECE_TEAM[top] != self._player or formed >= self._turn:
+                continue
+            s = pos[top]
+            free = [n for n in NEIGHBOURS[s] if not occ[n] and n != ball]
+            keepers = (KEEP_TOP, KEEP_BOTTOM) if self._carrier == top else (KEEP_NONE,)
+            for t in free:
+                for b in free:
+                    if t != b:
+                        for k in keepers:
+                            out.append(make_action(RESOLVE, s, t, b, k))
+        return tuple(out)
+
+    # -- apply ---------------------------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> State:
+        """The state after ``action`` (an Action or its notation). Raises IllegalAction."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if action not in self.legal_actions():
+            from .explain import explain_illegal
+
+            raise IllegalAction(explain_illegal(self, action))
+        return self._apply_legal(action)
+
+    def _apply_legal(self, action: Action) -> State:
+        """Apply an action known to be legal (no check)."""
+        w = _Work(self)
+        kind = action[0]
+        if kind == MOVE:
+            w.pa -= 1
+            w.move(action)
+        elif kind == SPRINT:
+            w.pe[w.player] -= 2
+            w.move(action)
+        elif kind == END:
+            w.phase = RESOLUTION_PHASE
+        elif kind == HANDOFF:
+            w.pa -= 1
+            w.carrier = w.occ_pid(action[2])
+        elif kind == SHORT_PASS:
+            w.pa -= 1
+            w.carrier, w.ball = -1, action[3]
+        elif kind == LONG_PASS:
+            w.pa -= 1
+            w.carrier, w.ball = -1, action[2]
+        elif kind == PLUS_PE:
+            w.pa -= 1
+            w.pe[w.player] += 1
+        elif kind == OVERTIME:
+            w.pe[w.player] -= 3
+            w.pa += 1
+            w.ot = True
+        elif kind == STAND_UP or kind == GETUP:
+            if kind == GETUP:
+                w.pe[w.player] -= 1
+            pid = w.occ_pid(action[1])
+            w.pos[pid] = action[2]
+            w.st[pid] = ACTIVE
+        elif kind == RESOLVE:
+            w.resolve(action)
+        else:  # pragma: no cover - legal actions are of the kinds above
+            raise AssertionError(action)
+        w.check_touchdown()
+        return w.freeze()
+
+    # -- serialisation -------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        names = B.SQUARE_NAMES
+        pieces: dict[str, dict[str, str]] = {"home": {}, "away": {}}
+        for pid in range(14):
+            pieces[B.TEAM_NAMES[PIECE_TEAM[pid]]][B.piece_name(pid)] = names[self._pos[pid]]
+        return {
+            "options": self._opts.to_dict(),
+            "turn": self._turn,
+            "player": self.player,
+            "phase": self.phase,
+            "pa": self._pa,
+            "pe": self.pe,
+            "overtime_used": self._ot,
+            "score": self.score,
+            "atk": self.atk,
+            "pieces": pieces,
+            "down": [B.full_piece_name(p) for p in range(14) if self._st[p] == DOWN],
+            "stacks": [
+                {
+                    "top": B.full_piece_name(top),
+                    "bottom": B.full_piece_name(bottom),
+                    "bottom_state": "down" if self._st[bottom] == BOTTOM_DOWN else "active",
+                    "turn": formed,
+                }
+                for top, bottom, formed in self._stacks
+            ],
+            "ball": (
+                {"carrier": B.full_piece_name(self._carrier)}
+                if self._carrier >= 0
+                else {"square": names[self._ball]}
+            ),
+            "restricted": [B.full_piece_name(p) for p in range(14) if self._restr >> p & 1],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str | dict[str, Any]) -> State:
+        """Rebuild a state from :meth:`to_json` output (or its dict). Validates the position."""
+        data = json.loads(text) if isinstance(text, str) else text
+        try:
+            return _state_from_dict(data)
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"not a BALL position: {exc!r}") from None
+
+    def render(self) -> str:
+        from .render import render_board
+
+        return render_board(self)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class _Work:
+    """A mutable scratch copy used while one action is applied."""
+
+    __slots__ = (
+        "atk",
+        "ball",
+        "carrier",
+        "opts",
+        "ot",
+        "pa",
+        "pe",
+        "phase",
+        "player",
+        "pos",
+        "restr",
+        "score",
+        "st",
+        "stacks",
+        "turn",
+    )
+
+    def __init__(self, s: State) -> None:
+        self.opts = s._opts
+        self.pos = list(s._pos)
+        self.st = list(s._st)
+        self.stacks = s._stacks
+        self.carrier = s._carrier
+        self.ball = s._ball
+        self.turn = s._turn
+        self.player = s._player
+        self.phase = s._phase
+        self.pa = s._pa
+        self.pe = list(s._pe)
+        self.ot = s._ot
+        self.restr = s._restr
+        self.score = list(s._score)
+        self.atk = s._atk
+
+    def occ_pid(self, square: int) -> int:
+        """The active/top/down piece on a square (not a bottom)."""
+        pos, st = self.pos, self.st
+        for pid in range(14):
+            if pos[pid] == square and st[pid] < BOTTOM_ACTIVE:
+                return pid
+        return -1
+
+    def take_free_ball(self, pid: int) -> None:
+        if self.ball == self.pos[pid]:
+            self.ball = -1
+            self.carrier = pid
+            self.restr |= 1 << pid
+
+    def gain(self, pe: int) -> None:
+        if self.opts.card_mode:
+            self.pe[self.player] += pe
+
+    def move(self, action: Action) -> None:
+        _, s, t, x, _ = action
+        pos, st = self.pos, self.st
+        pid = self.occ_pid(s)
+        team = PIECE_TEAM[pid]
+        q = self.occ_pid(t)
+        if q >= 0:
+            if t in NEIGHBOURS[s]:  # block / protect (spec 5.3)
+                pos[pid] = t
+                st[q] = BOTTOM_ACTIVE if st[q] == ACTIVE else BOTTOM_DOWN
+                st[pid] = TOP
+                self.stacks = (*self.stacks, (pid, q, self.turn))
+                if self.carrier == q:
+                    self.carrier = pid
+                if PIECE_TEAM[q] != team:
+                    self.gain(1)
+                return
+            # dodge (spec 5.1)
+            st[q] = DOWN
+            pos[pid] = x
+            gained = 1
+            if self.carrier == q:
+                self.carrier = pid
+                self.restr |= 1 << pid
+                gained += 1
+            else:
+                self.take_free_ball(pid)
+            self.gain(gained)
+            return
+        mid = -1
+        if x >= 0:
+            c = (B.col_of(s) + B.col_of(t)) // 2
+            r = (B.row_of(s) + B.row_of(t)) // 2
+            mid = B.sq(c, r)
+        if mid >= 0:  # tactical dodge (spec 5.2)
+            q = self.occ_pid(mid)
+            pos[pid] = t
+            pos[q] = x
+            st[q] = DOWN
+            gained = 1
+            if self.carrier == q:
+                self.carrier = -1
+                b = B.push_ball_square(mid, x)
+                if b < 0 or self.occ_pid(b) >= 0:
+                    b = mid
+                self.ball = b
+                gained += 1
+            else:
+                self.take_free_ball(pid)
+            self.gain(gained)
+            return
+        pos[pid] = t
+        self.take_free_ball(pid)
+
+    def resolve(self, action: Action) -> None:
+        _, s, t, b, keeper = action
+        for i, (top, bottom, _formed) in enumerate(self.stacks):
+            if self.pos[top] == s:
+                break
+        else:  # pragma: no cover
+            raise AssertionError(action)
+        self.stacks = self.stacks[:i] + self.stacks[i + 1 :]
+        self.pos[top] = t
+        self.pos[bottom] = b
+        self.st[top] = ACTIVE
+        self.st[bottom] = ACTIVE if self.st[bottom] == BOTTOM_ACTIVE else DOWN
+        if keeper == KEEP_BOTTOM:
+            self.carrier = bottom
+
+    def check_touchdown(self) -> None:
+        c = self.carrier
+        if c < 0:
+            return
+        team = PIECE_TEAM[c]
+        if B.row_of(self.pos[c]) != SCORING_ROW[team]:
+            return
+        self.score[team] += 1
+        if self.score[team] >= self.opts.target_score or self.turn >= self.opts.turn_limit:
+            self.phase = GAME_OVER
+            return
+        # New drive: standard setup, the conceding team is ATK, the scorer (DEF) moves next.
+        self.pos = list(_setup_positions(self.opts.setup))
+        self.st = [ACTIVE] * 14
+        self.stacks = ()
+        self.atk = 1 - team
+        self.carrier = self.atk * 7 + 4  # its X5
+        self.ball = -1
+        self.turn += 1
+        self.player = team
+        self.phase = ACTION_PHASE
+        self.pa = 2
+        self.ot = False
+        self.restr = 0
+
+    def freeze(self) -> State:
+        return _settle(
+            self.opts,
+            tuple(self.pos),
+            tuple(self.st),
+            self.stacks,
+            self.carrier,
+            self.ball,
+            self.turn,
+            self.player,
+            self.phase,
+            self.pa,
+            tuple(self.pe),
+            self.ot,
+            self.restr,
+            tuple(self.score),
+            self.atk,
+        )
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _make(opts, pos, st, stacks, carrier, ball, turn, player, phase, pa, pe, ot, restr, score, atk):
+    s = _new(State)
+    _set(s, "_opts", opts)
+    _set(s, "_pos", pos)
+    _set(s, "_st", st)
+    _set(s, "_stacks", stacks)
+    _set(s, "_carrier", carrier)
+    _set(s, "_ball", ball)
+    _set(s, "_turn", turn)
+    _set(s, "_player", player)
+    _set(s, "_phase", phase)
+    _set(s, "_pa", pa)
+    _set(s, "_pe", pe)
+    _set(s, "_ot", ot)
+    _set(s, "_restr", restr)
+    _set(s, "_score", score)
+    _set(s, "_atk", atk)
+    _set(s, "_occ", _occupancy(pos, st))
+    _set(s, "_legal", None)
+    return s
+
+
+def _settle(
+    opts, pos, st, stacks, carrier, ball, turn, player, phase, pa, pe, ot, restr, score, atk
+):
+    """Build the state and run the automatic steps of spec section 4 until a choice exists."""
+    while True:
+        s = _make(
+            opts, pos, st, stacks, carrier, ball, turn, player, phase, pa, pe, ot, restr, score, atk
+        )
+        if phase == GAME_OVER:
+            _set(s, "_legal", ())
+            return s
+        legal = s._generate()
+        if phase == ACTION_PHASE:
+            if len(legal) > 1:
+                _set(s, "_legal", legal)
+                return s
+            phase = RESOLUTION_PHASE
+            continue
+        if legal:
+            _set(s, "_legal", legal)
+            return s
+        # An empty resolution phase: the turn passes (or the game ends on the turn limit).
+        if turn >= opts.turn_limit:
+            phase = GAME_OVER
+            continue
+        turn += 1
+        player = 1 - player
+        phase = ACTION_PHASE
+        pa = 2
+        ot = False
+        restr = 0
+
+
+def new_game(
+    card_mode: bool = False,
+    target_score: int = 3,
+    turn_limit: int = 40,
+    setup: dict[str, str] | None = None,
+) -> State:
+    """The start position: standard setup, home is DEF and moves first, away's X5 has the ball."""
+    opts = Options(card_mode, target_score, turn_limit, setup)
+    return initial_state(opts)
+
+
+def initial_state(opts: Options) -> State:
+    pos = _setup_positions(opts.setup)
+    atk = B.AWAY
+    return _settle(
+        opts,
+        pos,
+        (ACTIVE,) * 14,
+        (),
+        atk * 7 + 4,
+        -1,
+        1,
+        B.HOME,
+        ACTION_PHASE,
+        2,
+        (0, 0),
+        False,
+        0,
+        (0, 0),
+        atk,
+    )
+
+
+def _team_index(name: str) -> int:
+    try:
+        return B.TEAM_NAMES.index(name)
+    except ValueError:
+        raise ValueError(f"{name!r} is not a team (home or away)") from None
+
+
+def _state_from_dict(d: dict[str, Any]) -> State:
+    opts = Options(**d.get("options", {}))
+    pos = [-1] * 14
+    for team in ("home", "away"):
+        for name, square in d["pieces"][team].items():
+            pos[B.parse_piece(f"{team} {name}")] = B.parse_square(square)
+    if -1 in pos:
+        raise ValueError("every one of the 14 pieces needs a square")
+    st = [ACTIVE] * 14
+    for name in d.get("down", []):
+        st[B.parse_piece(name)] = DOWN
+    stacks = []
+    for entry in d.get("stacks", []):
+        top, bottom = B.parse_piece(entry["top"]), B.parse_piece(entry["bottom"])
+        if pos[top] != pos[bottom] or top == bottom:
+            raise ValueError("a stack's top and bottom share one square")
+        if st[top] != ACTIVE or st[bottom] != ACTIVE:
+            raise ValueError("a piece is in at most one stack and is not also listed as down")
+        st[top] = TOP
+        st[bottom] = BOTTOM_DOWN if entry.get("bottom_state") == "down" else BOTTOM_ACTIVE
+        stacks.append((top, bottom, int(entry["turn"])))
+    squares: dict[int, int] = {}
+    for pid in range(14):
+        if st[pid] < BOTTOM_ACTIVE:
+            if pos[pid] in squares:
+                raise ValueError(f"two pieces on {B.SQUARE_NAMES[pos[pid]]} without a stack")
+            squares[pos[pid]] = pid
+    ball_d = d["ball"]
+    if "carrier" in ball_d:
+        carrier, ball = B.parse_piece(ball_d["carrier"]), -1
+        if st[carrier] >= BOTTOM_ACTIVE:
+            raise ValueError("a stack's bottom piece cannot hold the ball")
+    else:
+        carrier, ball = -1, B.parse_square(ball_d["square"])
+        if ball in squares:
+            raise ValueError("a free ball never lies under a piece")
+    restr = 0
+    for name in d.get("restricted", []):
+        restr |= 1 << B.parse_piece(name)
+    phase = PHASE_NAMES.index(d.get("phase", "action"))
+    pe = d.get("pe", {"home": 0, "away": 0})
+    score = d.get("score", {"home": 0, "away": 0})
+    turn = int(d.get("turn", 1))
+    pa = int(d.get("pa", 2))
+    if turn < 1 or pa < 0:
+        raise ValueError("turn >= 1 and pa >= 0")
+    return _settle(
+        opts,
+        tuple(pos),
+        tuple(st),
+        tuple(stacks),
+        carrier,
+        ball,
+        turn,
+        _team_index(d.get("player", "home")),
+        phase,
+        pa,
+        (int(pe["home"]), int(pe["away"])),
+        bool(d.get("overtime_used", False)),
+        restr,
+        (int(score["home"]), int(score["away"])),
+        _team_index(d.get("atk", "away")),
+    )
