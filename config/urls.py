@@ -1,0 +1,14 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_not_required
+from django.urls import include, path
+from django.views.i18n import set_language
+
+urlpatterns = [
+    path("", include("league.urls")),
+    path("", include("rules.urls")),
+    path("konto/anmelden/", auth_views.LoginView.as_view(), name="login"),
+    path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
+    path("sprache/", login_not_required(set_language), name="set_language"),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,57 @@
+"""The demo league that `make run` sets up: reference data and the demo logins.
+
+Built to grow: as teams, seasons and matches arrive, `ensure_demo_league` fills them in too.
+Every step is idempotent, so running it again keeps the data and duplicates nothing.
+"""
+
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.db import transaction
+
+from rules.models import Race
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    username: str
+    password: str
+    role: str
+
+
+DEMO_ADMIN = DemoLogin("admin", "hopfen-admin", "Admin")
+DEMO_COACH = DemoLogin("coach", "hopfen-coach", "Coach")
+
+
+def ensure_reference_data() -> bool:
+    """Load races, positions and skills once; never overwrite what admins have edited."""
+    if Race.objects.exists():
+        return False
+    call_command("loaddata", "reference", verbosity=0)
+    return True
+
+
+def ensure_user(login: DemoLogin, *, staff: bool) -> bool:
+    user_model = get_user_model()
+    user, created = user_model.objects.get_or_create(
+        username=login.username,
+        defaults={"is_staff": staff, "is_superuser": staff, "first_name": login.role},
+    )
+    if created:
+        user.set_password(login.password)
+        user.save(update_fields=["password"])
+    return created
+
+
+@transaction.atomic
+def ensure_demo_league() -> list[str]:
+    """Set up everything the demo needs; return a line per thing created."""
+    created = []
+    if ensure_reference_data():
+        created.append("Rassen, Positionen und Fertigkeiten geladen")
+    if ensure_user(DEMO_ADMIN, staff=True):
+        created.append(f"Admin „{DEMO_ADMIN.username}“ angelegt")
+    if ensure_user(DEMO_COACH, staff=False):
+        created.append(f"Coach „{DEMO_COACH.username}“ angelegt")
+    return created

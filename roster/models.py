@@ -1,0 +1,2 @@
+"""Models of the roster app arrive with their issue; the app is registered so its URLs and
+templates have a home from the start."""

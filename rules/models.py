@@ -1,0 +1,323 @@
+"""Reference data shared by the whole app: skills and the race templates ("Rassen-Vorlagen").
+
+Teams and players copy what they need from these templates when they are created, so editing a
+template never changes an existing player.
+"""
+
+from django.db import models
+from django.db.models import Exists, OuterRef
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+STUNTY = "Stunty"
+LINEMAN = "Lineman"
+NEVER_GAINED_IN_SEVENS = ("Leader", "Pro")
+ROLE_KEYWORDS = frozenset(
+    {"Lineman", "Blitzer", "Blocker", "Catcher", "Runner", "Thrower", "Big Guy", "Special"}
+)
+
+
+class SkillCategory(models.Model):
+    """General, Agility, Strength, Passing, Mutation, Devious (codes G A S P M D)."""
+
+    code = models.CharField(_("Kürzel"), max_length=1, unique=True)
+    name = models.CharField(_("Name (englisch)"), max_length=40, unique=True)
+    name_de = models.CharField(_("Name (deutsch)"), max_length=40, blank=True)
+    order = models.PositiveSmallIntegerField(_("Reihenfolge"), default=0)
+
+    class Meta:
+        ordering = ["order", "code"]
+        verbose_name = _("Fertigkeiten-Kategorie")
+        verbose_name_plural = _("Fertigkeiten-Kategorien")
+
+    def __str__(self) -> str:
+        return self.name_de or self.name
+
+
+class SkillQuerySet(models.QuerySet):
+    def traits(self):
+        return self.filter(is_trait=True)
+
+    def development_pool(self):
+        """Skills a player can gain by development: no traits, never Leader or Pro."""
+        return self.filter(is_trait=False, gainable_in_sevens=True)
+
+
+class Skill(models.Model):
+    name = models.CharField(_("Name (englisch)"), max_length=60, unique=True)
+    name_de = models.CharField(_("Name (deutsch)"), max_length=60, blank=True)
+    slug = models.SlugField(_("Kurzname für die Adresse"), max_length=60, unique=True)
+    category = models.ForeignKey(
+        SkillCategory,
+        verbose_name=_("Kategorie"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="skills",
+        help_text=_("Leer bei Eigenschaften (Traits)."),
+    )
+    is_trait = models.BooleanField(_("Eigenschaft (Trait)"), default=False)
+    gainable_in_sevens = models.BooleanField(
+        _("in Sevens erlernbar"),
+        default=True,
+        help_text=_("Leader und Pro können in Sevens nie als Entwicklung gewählt werden."),
+    )
+    parameter_hint = models.CharField(
+        _("Parameter"),
+        max_length=80,
+        blank=True,
+        help_text=_("Wie der Wert in Klammern zu lesen ist, z. B. „Loner (X+)“."),
+    )
+    explanation = models.TextField(_("Erklärung"), blank=True)
+
+    objects = SkillQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Fertigkeit")
+        verbose_name_plural = _("Fertigkeiten")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(is_trait=True, category__isnull=True)
+                | models.Q(is_trait=False, category__isnull=False),
+                name="skill_trait_xor_category",
+                violation_error_message=_(
+                    "Eine Eigenschaft hat keine Kategorie, jede andere Fertigkeit genau eine."
+                ),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("rules:skill-detail", kwargs={"slug": self.slug})
+
+    @property
+    def has_explanation(self) -> bool:
+        return bool(self.explanation.strip())
+
+
+class Keyword(models.Model):
+    """A position keyword: a role (Lineman, Blitzer, …) or a race keyword (Orc, Goblin, …)."""
+
+    name = models.CharField(_("Name"), max_length=40, unique=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Schlüsselwort")
+        verbose_name_plural = _("Schlüsselwörter")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_role(self) -> bool:
+        return self.name in ROLE_KEYWORDS
+
+
+class Race(models.Model):
+    name = models.CharField(_("Name"), max_length=60, unique=True)
+    slug = models.SlugField(_("Kurzname für die Adresse"), max_length=60, unique=True)
+    tier = models.PositiveSmallIntegerField(_("Stufe (Tier)"), null=True, blank=True)
+    special_rules = models.CharField(
+        _("Sonderregeln"), max_length=300, blank=True, help_text=_("Durch Komma getrennt.")
+    )
+    journeyman_position = models.ForeignKey(
+        "Position",
+        verbose_name=_("Position der Journeymen"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text=_("Die niedrigste, häufigste Position des Volkes; Journeymen kommen von hier."),
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Rasse")
+        verbose_name_plural = _("Rassen")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("rules:race-detail", kwargs={"slug": self.slug})
+
+    def special_rule_list(self) -> list[str]:
+        return [rule.strip() for rule in self.special_rules.split(",") if rule.strip()]
+
+
+class PositionQuerySet(models.QuerySet):
+    def with_keyword(self, name: str):
+        return self.filter(keywords__name=name)
+
+    def with_annotations(self):
+        """Annotate `stunty` (has the Stunty trait) and `lineman` (has the Lineman keyword)."""
+        return self.annotate(
+            stunty=Exists(
+                PositionSkill.objects.filter(position=OuterRef("pk"), skill__name=STUNTY)
+            ),
+            lineman=Exists(
+                Position.keywords.through.objects.filter(
+                    position=OuterRef("pk"), keyword__name=LINEMAN
+                )
+            ),
+        )
+
+    def stunty(self):
+        return self.with_annotations().filter(stunty=True)
+
+    def for_display(self):
+        """Everything a roster table shows, in a fixed number of queries."""
+        return self.with_annotations().prefetch_related(
+            models.Prefetch(
+                "starting_skills",
+                queryset=PositionSkill.objects.select_related("skill").order_by("order", "pk"),
+            ),
+            "primary_categories",
+            "secondary_categories",
+            "keywords",
+        )
+
+
+class Position(models.Model):
+    race = models.ForeignKey(
+        Race, verbose_name=_("Rasse"), on_delete=models.CASCADE, related_name="positions"
+    )
+    name = models.CharField(_("Name"), max_length=60)
+    order = models.PositiveSmallIntegerField(_("Reihenfolge"), default=0)
+    max_count = models.PositiveSmallIntegerField(_("Höchstzahl"))
+    ma = models.PositiveSmallIntegerField(_("MA"), help_text=_("Bewegung"))
+    st = models.PositiveSmallIntegerField(_("ST"), help_text=_("Stärke"))
+    ag = models.PositiveSmallIntegerField(_("AG"), help_text=_("Agilität, Zielwert (3 = 3+)"))
+    pa = models.PositiveSmallIntegerField(
+        _("PA"), null=True, blank=True, help_text=_("Passen, Zielwert; leer = kein Passwert (–)")
+    )
+    av = models.PositiveSmallIntegerField(_("AV"), help_text=_("Rüstung, Zielwert (9 = 9+)"))
+    primary_categories = models.ManyToManyField(
+        SkillCategory,
+        verbose_name=_("Primär-Kategorien"),
+        blank=True,
+        related_name="primary_positions",
+    )
+    secondary_categories = models.ManyToManyField(
+        SkillCategory,
+        verbose_name=_("Sekundär-Kategorien"),
+        blank=True,
+        related_name="secondary_positions",
+    )
+    keywords = models.ManyToManyField(
+        Keyword, verbose_name=_("Schlüsselwörter"), blank=True, related_name="positions"
+    )
+
+    objects = PositionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["race", "order", "pk"]
+        verbose_name = _("Position")
+        verbose_name_plural = _("Positionen")
+        constraints = [
+            models.UniqueConstraint(fields=["race", "name"], name="position_unique_per_race"),
+            models.CheckConstraint(
+                condition=models.Q(max_count__gte=1, max_count__lte=16),
+                name="position_max_count_range",
+                violation_error_message=_("Die Höchstzahl muss zwischen 1 und 16 liegen."),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(ma__gte=1, ma__lte=9),
+                name="position_ma_range",
+                violation_error_message=_("MA muss zwischen 1 und 9 liegen."),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(st__gte=1, st__lte=8),
+                name="position_st_range",
+                violation_error_message=_("ST muss zwischen 1 und 8 liegen."),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(ag__gte=1, ag__lte=6),
+                name="position_ag_range",
+                violation_error_message=_("AG muss zwischen 1+ und 6+ liegen."),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(pa__isnull=True) | models.Q(pa__gte=1, pa__lte=6),
+                name="position_pa_range",
+                violation_error_message=_("PA muss leer sein oder zwischen 1+ und 6+ liegen."),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(av__gte=3, av__lte=12),
+                name="position_av_range",
+                violation_error_message=_("AV muss zwischen 3+ und 12+ liegen."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.race.name})"
+
+    def get_absolute_url(self) -> str:
+        return f"{self.race.get_absolute_url()}#{self.anchor}"
+
+    @property
+    def anchor(self) -> str:
+        return f"position-{self.pk}"
+
+    def skill_names(self) -> list[str]:
+        return [entry.label for entry in self.starting_skills.all()]
+
+    @property
+    def is_stunty(self) -> bool:
+        annotated = getattr(self, "stunty", None)
+        if annotated is not None:
+            return annotated
+        return any(entry.skill.name == STUNTY for entry in self.starting_skills.all())
+
+    @property
+    def is_lineman(self) -> bool:
+        annotated = getattr(self, "lineman", None)
+        if annotated is not None:
+            return annotated
+        return any(keyword.name == LINEMAN for keyword in self.keywords.all())
+
+    def race_keywords(self) -> list[str]:
+        """Keywords that name a race (Orc, Goblin, …), not a role (Lineman, Blitzer, …)."""
+        return [k.name for k in self.keywords.all() if not k.is_role]
+
+    @staticmethod
+    def category_codes(categories) -> str:
+        return "".join(c.code for c in sorted(categories, key=lambda c: (c.order, c.code)))
+
+    def primary_codes(self) -> str:
+        return self.category_codes(self.primary_categories.all())
+
+    def secondary_codes(self) -> str:
+        return self.category_codes(self.secondary_categories.all())
+
+
+class PositionSkill(models.Model):
+    """A starting skill or trait of a position, with its value where it has one (Loner (4+))."""
+
+    position = models.ForeignKey(Position, on_delete=models.CASCADE, related_name="starting_skills")
+    skill = models.ForeignKey(
+        Skill, verbose_name=_("Fertigkeit"), on_delete=models.PROTECT, related_name="+"
+    )
+    parameter = models.CharField(
+        _("Wert"), max_length=30, blank=True, help_text=_("z. B. „4+“ bei Loner (4+)")
+    )
+    order = models.PositiveSmallIntegerField(_("Reihenfolge"), default=0)
+
+    class Meta:
+        ordering = ["order", "pk"]
+        verbose_name = _("Start-Fertigkeit")
+        verbose_name_plural = _("Start-Fertigkeiten")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["position", "skill"], name="position_skill_once_per_position"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.label
+
+    @property
+    def label(self) -> str:
+        return f"{self.skill.name} ({self.parameter})" if self.parameter else self.skill.name

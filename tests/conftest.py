@@ -1,0 +1,28 @@
+"""Shared test setup: the reference data (races, positions, skills) is in every test database."""
+
+import os
+
+import pytest
+from django.core.management import call_command
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        call_command("loaddata", "reference", verbosity=0)
+
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests run where Chromium is installed and are skipped elsewhere.
+
+    With REQUIRE_BROWSER=1 they are never skipped, so a missing browser fails the run.
+    """
+    if os.path.exists(CHROMIUM) or os.environ.get("REQUIRE_BROWSER") == "1":
+        return
+    skip = pytest.mark.skip(reason=f"Chromium fehlt ({CHROMIUM}): apt-get install chromium")
+    for item in items:
+        if item.get_closest_marker("e2e"):
+            item.add_marker(skip)

@@ -1,0 +1,51 @@
+"""Playwright against the live test server, in Debian's Chromium at phone size."""
+
+import os
+
+import pytest
+from django.core.management import call_command
+
+from rules.models import Race
+
+from ..conftest import CHROMIUM
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls in the tests are
+# still synchronous and safe here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+PHONE = {"width": 375, "height": 812}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": PHONE, "locale": "de-DE", "is_mobile": True}
+
+
+@pytest.fixture
+def reference_data(transactional_db):
+    """Transactional tests empty the tables afterwards; load the reference data when missing."""
+    if not Race.objects.exists():
+        call_command("loaddata", "reference", verbosity=0)
+
+
+@pytest.fixture
+def admin_login(live_server, reference_data, django_user_model):
+    user = django_user_model.objects.create_superuser("chef", "chef@example.org", "geheim-123")
+    return user, "geheim-123"

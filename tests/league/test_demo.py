@@ -1,0 +1,45 @@
+import pytest
+from django.contrib.auth import authenticate
+from django.core.management import call_command
+
+from league.demo import DEMO_ADMIN, DEMO_COACH, ensure_demo_league
+from league.models import User
+from rules.models import Position, Race
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_league_is_idempotent():
+    ensure_demo_league()
+    counts = (Race.objects.count(), Position.objects.count(), User.objects.count())
+    assert ensure_demo_league() == []
+    assert (Race.objects.count(), Position.objects.count(), User.objects.count()) == counts
+
+
+def test_demo_logins_work():
+    ensure_demo_league()
+    admin = authenticate(username=DEMO_ADMIN.username, password=DEMO_ADMIN.password)
+    coach = authenticate(username=DEMO_COACH.username, password=DEMO_COACH.password)
+    assert admin is not None and admin.is_staff and admin.is_superuser
+    assert coach is not None and not coach.is_staff
+
+
+def test_demo_keeps_reference_data_edited_by_admins():
+    Position.objects.filter(race__name="Human", name="Human Lineman").update(ma=7)
+    ensure_demo_league()
+    assert Position.objects.get(race__name="Human", name="Human Lineman").ma == 7
+
+
+def test_demo_does_not_reset_a_changed_password():
+    ensure_demo_league()
+    coach = User.objects.get(username=DEMO_COACH.username)
+    coach.set_password("neues-passwort-77")
+    coach.save()
+    ensure_demo_league()
+    assert authenticate(username=DEMO_COACH.username, password="neues-passwort-77") is not None
+
+
+def test_setup_demo_command_prints_the_logins(capsys):
+    call_command("setup_demo")
+    out = capsys.readouterr().out
+    assert DEMO_ADMIN.password in out and DEMO_COACH.password in out
