@@ -59,7 +59,7 @@ class Action(tuple):
     def __str__(self) -> str:
         k, a, b, c, d = self
         n = SQUARE_NAMES
-        if k == MOVE or k == SPRINT:
+        if k in (MOVE, SPRINT):
             text = f"{n[a]}-{n[b]}" + (f"/{n[c]}" if c >= 0 else "")
             return "SPRINT " + text if k == SPRINT else text
         if k == HANDOFF:

@@ -18,7 +18,7 @@ HOME, AWAY = 0, 1
 TEAM_NAMES = ("home", "away")
 
 # Piece types.
-X, O, S = 0, 1, 2
+X, O, S = 0, 1, 2  # noqa: E741 - the piece letters of the rulebook
 TYPE_LETTERS = "XOS"
 # Piece numbers 1..7 per team and their types: O1 X2 S3 X4 X5 O6 S7.
 NUMBER_TYPES = (O, X, S, X, X, O, S)

@@ -48,7 +48,7 @@ def _describe(pid: int) -> str:
     return B.full_piece_name(pid)
 
 
-def _reason(state: State, action: Action) -> str:  # noqa: C901 - one branch per rule
+def _reason(state: State, action: Action) -> str:
     from .state import ACTION_PHASE, GAME_OVER, RESOLUTION_PHASE
 
     kind = action[0]
@@ -128,7 +128,7 @@ def _resolve_reason(state: State, action: Action, pid: int) -> str:
     return "not a legal resolution"
 
 
-def _move_reason(state: State, action: Action, pid: int) -> str:  # noqa: C901
+def _move_reason(state: State, action: Action, pid: int) -> str:
     n = B.SQUARE_NAMES
     _, s, t, x, _ = action
     occ, st = state._occ, state._st
@@ -166,7 +166,10 @@ def _move_reason(state: State, action: Action, pid: int) -> str:  # noqa: C901
         ]
         if x < 0:
             return f"a tactical dodge needs its push square (e.g. {n[s]}-{n[t]}/{n[pushes[0]]})"
-        return f"{n[x]} is not a push square: a free diagonal neighbour of {n[mid]}, not {n[t]}, without the ball"
+        return (
+            f"{n[x]} is not a push square: a diagonal neighbour of {n[mid]} other than {n[t]}"
+            " with no piece and no ball"
+        )
     if x >= 0:
         return "a plain move takes no extra square"
     return "not a legal move"

@@ -470,7 +470,7 @@ class State:
             w.pe[w.player] -= 3
             w.pa += 1
             w.ot = True
-        elif kind == STAND_UP or kind == GETUP:
+        elif kind in (STAND_UP, GETUP):
             if kind == GETUP:
                 w.pe[w.player] -= 1
             pid = w.occ_pid(action[1])
@@ -652,12 +652,9 @@ class _Work:
 
     def resolve(self, action: Action) -> None:
         _, s, t, b, keeper = action
-        for i, (top, bottom, _formed) in enumerate(self.stacks):
-            if self.pos[top] == s:
-                break
-        else:  # pragma: no cover
-            raise AssertionError(action)
-        self.stacks = self.stacks[:i] + self.stacks[i + 1 :]
+        entry = next(e for e in self.stacks if self.pos[e[0]] == s)
+        top, bottom = entry[0], entry[1]
+        self.stacks = tuple(e for e in self.stacks if e is not entry)
         self.pos[top] = t
         self.pos[bottom] = b
         self.st[top] = ACTIVE
