@@ -126,8 +126,9 @@ def first_closer(ax: float, ay: float, bx: float, by: float, cx: float, cy: floa
         return None
     root = math.sqrt(disc)
     t_in, t_out = (-b - root) / a, (-b + root) / a
-    if t_out - t_in <= EPS or t_in > 1.0 or t_in < -EPS:
-        return None
+    length = math.sqrt(a)
+    if (t_out - t_in) * length <= EPS or (1.0 - t_in) * length <= EPS or t_in < -EPS:
+        return None  # only touching the circle, or reaching it just at the end
     return max(0.0, t_in)
 
 
