@@ -9,9 +9,9 @@ import pytest
 from engines.ball import State, parse_action
 from engines.ball.board import STANDARD_HOME_SETUP
 
-# Pieces a test does not place are parked on their own goal line, far from the action.
-HOME_PARKING = ("A1", "C1", "E1", "G1", "I1", "K1", "M1")
-AWAY_PARKING = ("A17", "C17", "E17", "G17", "I17", "K17", "M17")
+# Pieces a test does not place are parked in two far corners, away from the action.
+HOME_PARKING = ("A1", "A3", "A5", "B2", "B4", "C1", "C3")
+AWAY_PARKING = ("M17", "M15", "M13", "L16", "L14", "K17", "K15")
 NAMES = tuple(STANDARD_HOME_SETUP)
 
 
