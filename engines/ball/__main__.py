@@ -1,4 +1,4 @@
-"""Command line: ``python -m engines.ball perft N [--cards]`` and ``python -m engines.ball board``."""
+"""Command line: `python -m engines.ball perft N [--cards]` and `python -m engines.ball board`."""
 
 from __future__ import annotations
 

@@ -19,16 +19,16 @@ def test_dodge_knocks_the_opponent_down_and_exits(kit):
 
 
 def test_dodge_without_a_free_exit_cannot_start(kit):
-    state = kit.position({"X4": "G9", "X2": "H10"}, {"O1": "I11", "X2": "J10", "S3": "H12", "O6": "J12"})
+    state = kit.position(
+        {"X4": "G9", "X2": "H10"}, {"O1": "I11", "X2": "J10", "S3": "H12", "O6": "J12"}
+    )
     assert not any(m.startswith("G9-I11") for m in kit.texts(state))
     with pytest.raises(IllegalAction, match="no free exit square next to I11"):
         state.apply("G9-I11/J12")
 
 
 def test_orthogonal_dodge_error_names_the_missing_exit(kit):
-    state = kit.position(
-        {"O1": "G5"}, {"X2": "G7", "O1": "F6", "S3": "H6", "X4": "F8", "X5": "H8"}
-    )
+    state = kit.position({"O1": "G5"}, {"X2": "G7", "O1": "F6", "S3": "H6", "X4": "F8", "X5": "H8"})
     with pytest.raises(IllegalAction) as err:
         state.apply("G5-G7")
     assert str(err.value) == "G5-G7: no free exit square next to G7"

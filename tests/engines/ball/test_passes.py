@@ -34,9 +34,7 @@ def test_only_the_ball_carrier_may_hand_off_or_pass(kit):
 
 
 def test_restricted_carrier_may_not_pass(kit):
-    state = kit.position(
-        {"X5": "G9", "X2": "H10"}, carrier="home X5", restricted=("home X5",)
-    )
+    state = kit.position({"X5": "G9", "X2": "H10"}, carrier="home X5", restricted=("home X5",))
     assert not any(">" in t or "=" in t for t in kit.texts(state))
 
 
@@ -86,9 +84,7 @@ def test_long_pass_targets_free_squares_two_away_from_every_ally(kit):
             name = f"{LETTERS[c - 1]}{r}"
             if (c + r) % 2 or name in taken:
                 continue
-            if all(
-                max(abs(c - coords(a)[0]), abs(r - coords(a)[1])) >= 2 for a in home
-            ):
+            if all(max(abs(c - coords(a)[0]), abs(r - coords(a)[1])) >= 2 for a in home):
                 expected.add(f"G9>>{name}")
     longs = {t for t in kit.texts(state) if ">>" in t}
     assert longs == expected

@@ -65,7 +65,11 @@ def test_turn_with_only_end_passes_at_once_and_counts(kit):
         {"top": f"away {n}", "bottom": f"home {n}", "bottom_state": "active", "turn": 4}
         for n in names
     )
-    state = kit.position(dict(zip(names, squares, strict=True)), dict(zip(names, squares, strict=True)), stacks=stacks)
+    state = kit.position(
+        dict(zip(names, squares, strict=True)),
+        dict(zip(names, squares, strict=True)),
+        stacks=stacks,
+    )
     # Home can neither act nor resolve (the tops are away's): turn 5 passed; away resolves now.
     assert (state.turn, state.player, state.phase) == (6, "away", "resolution")
 
