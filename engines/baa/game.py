@@ -910,6 +910,8 @@ class Game:
             for t, _, p in hits:
                 act.asked.add(p.id)
                 px, py = ax + t * (bx - ax), ay + t * (by - ay)
+                if s["kind"] == "walk" and s["level"] is None:
+                    px, py = self._before_clutter(ax, ay, px, py)
                 answer = yield {
                     "type": "intercept",
                     "team": p.team,
@@ -946,6 +948,17 @@ class Game:
                 "move", figure=f.id, kind=s["kind"], to=[bx, by], level=s["level"], cost=s["cost"]
             )
             self._gained(f)
+
+    def _before_clutter(self, ax: float, ay: float, px: float, py: float) -> tuple:
+        """A figure stopped at P while climbing over clutter stays in front of it instead."""
+        for _ in range(len(self.pieces)):
+            over = [p for p in self.pieces if point_rect(px, py, p.rect) < BASE_R - EPS]
+            if not over:
+                break
+            c = clip(ax, ay, px, py, grow(over[0].rect, BASE_R))
+            t0 = c[0] if c else 0.0
+            px, py = ax + (px - ax) * t0, ay + (py - ay) * t0
+        return px, py
 
     # -- pushes and falls
     def _knock_down(self, o: Figure, fx: float, fy: float, by: str) -> None:
