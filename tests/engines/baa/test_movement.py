@@ -194,7 +194,7 @@ def test_figures_with_k_below_two_or_prone_or_allied_never_intercept(baa):
 
 
 def test_a_mover_intercepted_while_climbing_over_clutter_stays_in_front_of_it(baa, force):
-    g = baa.make_game({"0:A": (30, 15), "1:B": (32.25, 16.2)}, pieces=[WALL])
+    g = baa.make_game({"0:A": (31, 15), "1:B": (33.9, 16.6)}, pieces=[WALL])
     baa.activate(g, "0:A")
     g.apply(0, walk((34, 15)))  # 1:B is reached when the base is already over the wall
     assert g.pending["at"] == [pytest.approx(31.5), 15.0]
