@@ -156,6 +156,7 @@ def _plan_turn(
             reply_value = value
         else:
             reply_value = evaluate(_greedy_turn(child, reply_deadline), team) + rng.random()
+            reply_value -= 2 * len(seq)
         if best_value is None or reply_value > best_value:
             best_plan, best_value = seq, reply_value
     return best_plan
