@@ -10,7 +10,7 @@ import math
 import random
 
 from .game import RANKS, Figure, Game, IllegalAction, new_game
-from .geometry import BASE_R, EPS, TABLE, clamp_to_rect, dist, point_rect
+from .geometry import BASE_R, EPS, TABLE, clamp_to_rect, dist, point_rect, seg_point, seg_rect
 
 
 def default_decision(game: Game, pending: dict) -> dict:
@@ -171,19 +171,27 @@ def _wall_spot(r, x: float, y: float) -> tuple[float, float]:
 
 class GreedyBot(Bot):
     """Fetches the nearest loose ball, carries it to its own goal marker, hits the opposing
-    carrier, and rests when weak."""
+    carrier, and rests when weak. Its C figure keeps goal: it waits on the own marker, and a
+    carrier within reach kicks or throws the ball to it (a catch on the marker scores)."""
 
     name = "greedy"
+    keeper_rank = "C"
 
     def pick(self, game: Game) -> dict:
         figs = self._unactivated(game)
         return {"type": "pick", "figure": min(figs, key=lambda f: self._urgency(game, f)).id}
+
+    def _keeper(self, game: Game, team: int) -> Figure | None:
+        k = game.figures[f"{team}:{self.keeper_rank}"]
+        return None if k.ko else k
 
     def _urgency(self, game: Game, f: Figure) -> tuple:
         if f.ko:
             return (3, 0.0, f.rank)
         if f.ball:
             return (0, 0.0, f.rank)
+        if f.rank == self.keeper_rank:
+            return (2, 0.0, f.rank)
         target = self._target(game, f)
         d = dist(f.x, f.y, target[0], target[1]) if target else 99.0
         return (1 if not f.prone else 2, d, f.rank)
@@ -202,12 +210,14 @@ class GreedyBot(Bot):
                     d = dist(f.x, f.y, o.x, o.y) + (0 if o.level == f.level else 4)
                     if d < best_d:
                         best, best_d = (o.x, o.y, o.level, "carrier", o), d
-        if best is None:  # our team holds every ball: guard the nearest of our carriers
+        if best is None:  # our team holds every ball: go for the opponents near our carriers
             for b in game.balls.values():
-                o = game.figures[b.holder]
-                d = dist(f.x, f.y, o.x, o.y)
-                if o.id != f.id and d < best_d:
-                    best, best_d = (o.x, o.y, o.level, "escort", o), d
+                c = game.figures[b.holder]
+                for o in game.figures.values():
+                    if o.team != f.team and not o.prone and dist(o.x, o.y, c.x, c.y) < 5:
+                        d = dist(f.x, f.y, o.x, o.y) + (0 if o.level == f.level else 4)
+                        if d < best_d:
+                            best, best_d = (o.x, o.y, o.level, "guard", o), d
         return best
 
     def act(self, game: Game, f: Figure, p: dict) -> dict:
@@ -218,13 +228,16 @@ class GreedyBot(Bot):
         if p["first"] and f.k <= 2 and not f.ball:
             return {"type": "rest"}
         budget = p["move_left"]
+        m = game.map.marker(f.team)
         if f.ball:
-            m = game.map.marker(f.team)
+            shot = self._shot_at_keeper(game, f)
+            if shot:
+                return shot
             if budget > 0.05:
                 move = self._plan(game, f, m.x, m.y, None, 0.0, budget)
                 if move:
                     return move
-            return {"type": "end"}
+            return self._unstick(game, f, p, m)
         for b in game.balls.values():
             if b.holder is None:
                 a = {"type": "pickup", "ball": b.id}
@@ -237,6 +250,14 @@ class GreedyBot(Bot):
                     if self._legal(game, a):
                         return a
         target = self._target(game, f)
+        if f.rank == self.keeper_rank and (
+            target is None or target[3] != "ball" or dist(f.x, f.y, target[0], target[1]) > 5
+        ):
+            if budget > 0.05:
+                move = self._plan(game, f, m.x, m.y, None, 0.0, budget)
+                if move:
+                    return move
+            return {"type": "end"}
         if target and budget > 0.05:
             tx, ty, level, kind, thing = target
             stop = 0.0 if kind == "ball" else 1.0
@@ -252,6 +273,50 @@ class GreedyBot(Bot):
                     if self._legal(game, a):
                         return a
         return {"type": "end"}
+
+    def _unstick(self, game: Game, f: Figure, p: dict, m) -> dict:
+        """A carrier that cannot move on hands the ball to a team mate nearer to the goal
+        that still acts this round, or pushes an opponent out of the way."""
+        mine = dist(f.x, f.y, m.x, m.y)
+        for o in game.figures.values():
+            if o.team == f.team and o.id not in game.activated:
+                if dist(o.x, o.y, m.x, m.y) < mine - 0.5:
+                    a = {"type": "hand_over", "to": o.id}
+                    if self._legal(game, a):
+                        return a
+        if not p["fought"] and f.k >= 3:
+            for o in game.figures.values():
+                if o.team != f.team and not o.prone:
+                    a = {"type": "push", "target": o.id}
+                    if self._legal(game, a):
+                        return a
+        return {"type": "end"}
+
+    def _shot_at_keeper(self, game: Game, f: Figure) -> dict | None:
+        """A kick or throw to our keeper standing on our marker, if it is in reach."""
+        k = self._keeper(game, f.team)
+        m = game.map.marker(f.team)
+        if k is None or k is f or k.prone or k.ball or k.level is not None or f.k < 3:
+            return None
+        if dist(k.x, k.y, m.x, m.y) > 1.0:
+            return None
+        d = dist(f.x, f.y, k.x, k.y)
+        angle = math.degrees(math.atan2(k.y - f.y, k.x - f.x))
+        if f.level is None and d - BASE_R <= 12.0:
+            in_the_way = any(
+                o is not f
+                and o is not k
+                and o.level is None
+                and 0 < (o.x - f.x) * (k.x - f.x) + (o.y - f.y) * (k.y - f.y) < d * d
+                and seg_point(f.x, f.y, k.x, k.y, o.x, o.y)[0] < 1.6
+                for o in game.figures.values()
+            )
+            clear = all(seg_rect(f.x, f.y, k.x, k.y, p.rect) > 0 for p in game.pieces)
+            if clear and not in_the_way:
+                return {"type": "kick", "angle": angle}
+        if d <= 8.3 or (d <= 10.3 and f.k >= 4):
+            return {"type": "throw", "angle": angle, "extra": d > 8.3}
+        return None
 
     def _plan(
         self,
