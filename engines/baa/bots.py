@@ -279,11 +279,14 @@ class GreedyBot(Bot):
         that still acts this round, or pushes an opponent out of the way."""
         mine = dist(f.x, f.y, m.x, m.y)
         for o in game.figures.values():
-            if o.team == f.team and o.id not in game.activated:
-                if dist(o.x, o.y, m.x, m.y) < mine - 0.5:
-                    a = {"type": "hand_over", "to": o.id}
-                    if self._legal(game, a):
-                        return a
+            if (
+                o.team == f.team
+                and o.id not in game.activated
+                and dist(o.x, o.y, m.x, m.y) < mine - 0.5
+            ):
+                a = {"type": "hand_over", "to": o.id}
+                if self._legal(game, a):
+                    return a
         if not p["fought"] and f.k >= 3:
             for o in game.figures.values():
                 if o.team != f.team and not o.prone:

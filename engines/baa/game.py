@@ -634,10 +634,12 @@ class Game:
         return float(p[0]), float(p[1])
 
     def _blocked(self, f: Figure, ax, ay, bx, by, heights) -> str | None:
+        lo_x, hi_x = min(ax, bx) - 1.0, max(ax, bx) + 1.0
+        lo_y, hi_y = min(ay, by) - 1.0, max(ay, by) + 1.0
         for o in self.figures.values():
-            if o.id == f.id:
+            if o is f or not (lo_x <= o.x <= hi_x and lo_y <= o.y <= hi_y):
                 continue
-            oh = self._h(o.level)
+            oh = 0.0 if o.level is None else self.heights[o.level]
             if not any(abs(oh - h) < EPS for h in heights):
                 continue
             d, _ = seg_point(ax, ay, bx, by, o.x, o.y)
@@ -662,16 +664,13 @@ class Game:
                     and BASE_R - EPS <= ty <= TABLE - BASE_R + EPS
                 ):
                     raise IllegalAction("the figure would leave the table")
+                lo_x, hi_x = (x, tx) if x < tx else (tx, x)
+                lo_y, hi_y = (y, ty) if y < ty else (ty, y)
+                lo_x, lo_y, hi_x, hi_y = lo_x - BASE_R, lo_y - BASE_R, hi_x + BASE_R, hi_y + BASE_R
                 for i, p in enumerate(pieces):
                     r = p.rect
-                    # cheap bounding test first
-                    if (
-                        max(x, tx) < r[0] - BASE_R
-                        or min(x, tx) > r[2] + BASE_R
-                        or max(y, ty) < r[1] - BASE_R
-                        or min(y, ty) > r[3] + BASE_R
-                    ):
-                        continue
+                    if hi_x < r[0] or lo_x > r[2] or hi_y < r[1] or lo_y > r[3]:
+                        continue  # bounding boxes apart
                     if seg_rect(x, y, tx, ty, r) < BASE_R - EPS:
                         if p.is_building:
                             raise IllegalAction(f"the path runs into building {i}")

@@ -38,10 +38,10 @@ class Piece:
     h: float
     kind: str = "building"
     owner: int | None = None
+    rect: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
 
-    @property
-    def rect(self) -> tuple[float, float, float, float]:
-        return (self.x0, self.y0, self.x1, self.y1)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rect", (self.x0, self.y0, self.x1, self.y1))
 
     @property
     def is_building(self) -> bool:
