@@ -315,10 +315,11 @@ class State:
         team = PIECE_TEAM[pid]
         ball = self._ball
         start = len(out)
+        append = out.append
         for to, act in STEPS[s]:
             o = occ[to]
             if not o or st[o - 1] != TOP:
-                out.append(act)
+                append(act)
         for to, mid, act, exits, pushes in JUMPS[PIECE_TYPE[pid]][s]:
             o = occ[to]
             if mid >= 0:
@@ -331,16 +332,16 @@ class State:
                         if not o:
                             for n, pact in pushes:
                                 if n == s or (not occ[n] and n != ball):
-                                    out.append(pact)
+                                    append(pact)
                         continue
             if not o:
-                out.append(act)
+                append(act)
             else:
                 q = o - 1
                 if st[q] == ACTIVE and PIECE_TEAM[q] != team:
                     for e, eact in exits:
                         if not occ[e]:
-                            out.append(eact)
+                            append(eact)
         if sprint:
             out[start:] = [sprint_of(a) for a in out[start:]]
 
@@ -736,11 +737,16 @@ def _make(opts, pos, st, stacks, carrier, ball, turn, player, phase, pa, pe, ot,
 def _settle(
     opts, pos, st, stacks, carrier, ball, turn, player, phase, pa, pe, ot, restr, score, atk
 ):
-    """Build the state and run the automatic steps of spec section 4 until a choice exists."""
+    """Build the state and run the automatic steps of spec section 4 until a choice exists.
+
+    The state is not published yet, so the phase changes below update it in place (positions
+    do not change, so its occupancy stays valid).
+    """
+    s = _make(
+        opts, pos, st, stacks, carrier, ball, turn, player, phase, pa, pe, ot, restr, score, atk
+    )
     while True:
-        s = _make(
-            opts, pos, st, stacks, carrier, ball, turn, player, phase, pa, pe, ot, restr, score, atk
-        )
+        phase = s._phase
         if phase == GAME_OVER:
             _set(s, "_legal", ())
             return s
@@ -749,21 +755,21 @@ def _settle(
             if len(legal) > 1:
                 _set(s, "_legal", legal)
                 return s
-            phase = RESOLUTION_PHASE
+            _set(s, "_phase", RESOLUTION_PHASE)
             continue
         if legal:
             _set(s, "_legal", legal)
             return s
         # An empty resolution phase: the turn passes (or the game ends on the turn limit).
-        if turn >= opts.turn_limit:
-            phase = GAME_OVER
+        if s._turn >= opts.turn_limit:
+            _set(s, "_phase", GAME_OVER)
             continue
-        turn += 1
-        player = 1 - player
-        phase = ACTION_PHASE
-        pa = 2
-        ot = False
-        restr = 0
+        _set(s, "_turn", s._turn + 1)
+        _set(s, "_player", 1 - s._player)
+        _set(s, "_phase", ACTION_PHASE)
+        _set(s, "_pa", 2)
+        _set(s, "_ot", False)
+        _set(s, "_restr", 0)
 
 
 def new_game(
