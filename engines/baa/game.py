@@ -138,8 +138,11 @@ class Game:
         map: Map | None = None,
         rules: Rules | None = None,
         *,
-        setup: bool = True,
+        setup: bool | dict = True,
     ) -> None:
+        """`setup`: True for the default setup, a dict {figure id: [x, y]} to adjust it (the
+        setup rules are checked), or False to place figures and balls yourself and then call
+        `start` (tests do this)."""
         if not 2 <= teams <= 6:
             raise ValueError("The Baa is played by 2 to 6 teams")
         self.teams = teams
@@ -173,11 +176,37 @@ class Game:
             for r in RANKS:
                 fid = f"{t}:{r}"
                 self.figures[fid] = Figure(fid, t, r, -100.0, -100.0)
-        if setup:
+        self.start_position: dict | None = None
+        if setup is not False:
             self._default_setup()
+            if isinstance(setup, dict):
+                self._adjust_setup(setup)
             for _ in range(teams - 1):
-                self._place_ball()
-            self._start_round()
+                self._place_ball(log=False)
+            self.start()
+
+    def start(self) -> None:
+        """Record the starting position (figures and balls) and begin round 1."""
+        if self.round:
+            raise ValueError("the game has already started")
+        self.start_position = {
+            "figures": [f.to_dict() for f in self.figures.values()],
+            "balls": [b.to_dict() for b in self.balls.values()],
+            "next_ball": self.next_ball,
+        }
+        for f in self.figures.values():
+            self._log("setup", figure=f.id, x=f.x, y=f.y, level=f.level)
+        for b in self.balls.values():
+            self._log("ball_placed", ball=b.id, x=b.x, y=b.y)
+        self._start_round()
+
+    def _restore_start(self, start: dict) -> None:
+        for d in start["figures"]:
+            f = self.figures[d["id"]]
+            f.x, f.y, f.level, f.k = d["x"], d["y"], d["level"], d["k"]
+            f.prone, f.ko, f.ball = d["prone"], d["ko"], d["ball"]
+        self.balls = {d["id"]: Ball(**d) for d in start["balls"]}
+        self.next_ball = start["next_ball"]
 
     # ------------------------------------------------------------------ setup
     def _valid_spot(
@@ -223,10 +252,44 @@ class Game:
                 else:
                     ex, ey = _edge_point(a)
                     self._put(fig, ex, ey)
-        for f in self.figures.values():
-            self._log("setup", figure=f.id, x=f.x, y=f.y)
 
-    def _place_ball(self) -> None:
+    def _adjust_setup(self, positions: dict) -> None:
+        """Move figures from the default setup to the given ground points, within the rules."""
+        for fid, p in positions.items():
+            f = self.figure(fid)
+            if not isinstance(p, list | tuple) or len(p) != 2:
+                raise IllegalAction(f"the setup position of {fid} must be [x, y]")
+            f.x, f.y = float(p[0]), float(p[1])
+        for f in self.figures.values():
+            if not self._valid_spot(f.x, f.y, None, ignore=f.id):
+                raise IllegalAction(f"{f.id} is not on free ground")
+        for t in range(self.teams):
+            figs = [f for f in self.figures.values() if f.team == t]
+            centre = [f for f in figs if abs(dist(f.x, f.y, *CENTRE) - 6.0) <= TOL]
+            if len(centre) != 2:
+                raise IllegalAction(f'team {t} must set up exactly 2 figures 6" from the centre')
+            used: set[int] = set()
+            edge = []
+            for f in figs:
+                if f in centre:
+                    continue
+                near = [m.team for m in self.map.markers if dist(f.x, f.y, m.x, m.y) <= 6 + TOL]
+                if near:
+                    if near[0] in used:
+                        raise IllegalAction(f"team {t} has two figures at marker {near[0]}")
+                    used.add(near[0])
+                else:
+                    edge.append(f)
+            for f in edge:
+                if len(used) < self.teams:
+                    raise IllegalAction(f'{f.id} must be within 6" of a free goal marker')
+                if min(f.x, f.y, TABLE - f.x, TABLE - f.y) > BASE_R + TOL:
+                    raise IllegalAction(f"{f.id} must touch the table edge")
+                a = math.degrees(math.atan2(f.y - CENTRE[1], f.x - CENTRE[0]))
+                if abs((a - team_angle(t, self.teams) + 180) % 360 - 180) > 180 / self.teams:
+                    raise IllegalAction(f"{f.id} must stand in its own district")
+
+    def _place_ball(self, log: bool = True) -> None:
         k = 0
         for i in range(200):
             k = (i + 1) // 2 * (1 if i % 2 else -1)
@@ -246,7 +309,8 @@ class Game:
             bid = f"b{self.next_ball}"
             self.next_ball += 1
             self.balls[bid] = Ball(bid, x, y)
-            self._log("ball_placed", ball=bid, x=x, y=y)
+            if log:
+                self._log("ball_placed", ball=bid, x=x, y=y)
             return
         raise RuntimeError("no room for a new ball")  # pragma: no cover
 
@@ -1192,6 +1256,7 @@ class Game:
             "seed": self.seed,
             "map": self.map.to_dict(),
             "rules": self.rules.to_dict(),
+            "start": self.start_position,
             "inputs": self.inputs,
             "state": self.snapshot(),
             "events": self.events,
@@ -1206,7 +1271,9 @@ class Game:
         that the result matches the stored state."""
         if d.get("format") != FORMAT_VERSION:
             raise ValueError("unknown game format")
-        g = cls(d["teams"], d["seed"], Map.from_dict(d["map"]), Rules(**d["rules"]))
+        g = cls(d["teams"], d["seed"], Map.from_dict(d["map"]), Rules(**d["rules"]), setup=False)
+        g._restore_start(d["start"])
+        g.start()
         for team, action in d["inputs"]:
             g.apply(team, action)
         if verify and "state" in d and _norm(g.snapshot()) != _norm(d["state"]):
@@ -1251,11 +1318,14 @@ def new_game(
     seed: int = 0,
     map: Map | None = None,
     *,
+    positions: dict | None = None,
     first_goal: bool = False,
     team_goals: int | None = 3,
     total_goals: int | None = None,
     rounds: int | None = 40,
 ) -> Game:
     """A new game for `teams` teams on `map` (default: ``kirkwall(teams, seed)``), set up by
-    the default setup, waiting for the first card picks."""
-    return Game(teams, seed, map, Rules(first_goal, team_goals, total_goals, rounds))
+    the default setup (with `positions` {figure id: [x, y]} moved within the setup rules),
+    waiting for the first card picks. The end criteria: the first one met ends the game."""
+    rules = Rules(first_goal, team_goals, total_goals, rounds)
+    return Game(teams, seed, map, rules, setup=positions if positions else True)

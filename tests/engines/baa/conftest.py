@@ -48,7 +48,7 @@ def make_game(
         if f.ball:
             g.balls[f.ball] = Ball(f.ball, f.x, f.y, f.level, holder=f.id)
             g.next_ball += 1
-    g._start_round()
+    g.start()
     return g
 
 
