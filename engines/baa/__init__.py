@@ -19,10 +19,12 @@ Public API::
 from . import bots
 from .bots import GreedyBot, RandomBot, default_decision, play, run_game
 from .dice import Dice, ForcedDice
+from .events import EVENT_FIELDS
 from .game import Ball, Figure, Game, IllegalAction, Rules, fall_damage, new_game
 from .maps import Map, Marker, Piece, kirkwall, load_map, shipped_maps
 
 __all__ = [
+    "EVENT_FIELDS",
     "Ball",
     "Dice",
     "Figure",

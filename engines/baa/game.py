@@ -993,6 +993,7 @@ class Game:
                     "move",
                     figure=f.id,
                     kind=s["kind"],
+                    **{"from": [ax, ay]},
                     to=[px, py],
                     level=lvl,
                     cost=0.0,
@@ -1008,7 +1009,14 @@ class Game:
                     return
             self._move_fig(f, bx, by, s["level"])
             self._log(
-                "move", figure=f.id, kind=s["kind"], to=[bx, by], level=s["level"], cost=s["cost"]
+                "move",
+                figure=f.id,
+                kind=s["kind"],
+                **{"from": [ax, ay]},
+                to=[bx, by],
+                level=s["level"],
+                cost=s["cost"],
+                interrupted=False,
             )
             self._gained(f)
 
@@ -1110,7 +1118,9 @@ class Game:
         b = self.balls[f.ball]
         sixes = self._k_test(f, kind)
         if not sixes:
-            self._log(kind, figure=f.id, ball=b.id, angle=angle, success=False)
+            self._log(
+                kind, figure=f.id, ball=b.id, angle=angle, success=False, length=None, to=None
+            )
             f.ball = None
             b.holder = None
             self._scatter(b, f.x, f.y, f.level)

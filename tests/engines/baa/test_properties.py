@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines.baa import Game, GreedyBot, RandomBot, new_game, run_game
+from engines.baa import EVENT_FIELDS, Game, GreedyBot, RandomBot, new_game, run_game
 from engines.baa.geometry import EPS, in_rect
 from engines.baa.maps import free_ground
 
@@ -103,3 +103,15 @@ def test_every_roll_is_in_the_event_log():
     scatters = sum(e["type"] == "scatter" for e in g.events)
     assert calls.count("d6") == logged and calls.count("dir") == scatters
     assert logged > 0
+
+
+@pytest.mark.parametrize("teams", [2, 3, 5])
+def test_every_event_has_a_known_type_and_exactly_its_fields(teams):
+    g = new_game(teams, seed=teams)
+    play_checked(g, [RandomBot(t, teams) if t % 2 else GreedyBot(t, teams) for t in range(teams)])
+    seen = set()
+    for e in g.events:
+        assert e["type"] in EVENT_FIELDS, e
+        assert set(e) == {"type", *EVENT_FIELDS[e["type"]]}, e
+        seen.add(e["type"])
+    assert {"k_test", "move", "scatter", "pushed", "roll_off"} <= seen
