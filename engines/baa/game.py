@@ -1036,7 +1036,7 @@ class Game:
         """Push `o` up to 1" away from (fx, fy), knock it prone, scatter its ball, damage."""
         ux, uy = o.x - fx, o.y - fy
         n = math.hypot(ux, uy)
-        ux, uy = ux / n, uy / n
+        ux, uy = (ux / n, uy / n) if n > EPS else (1.0, 0.0)
         s = 1.0
         h0 = self._h(o.level)
         for p in self.figures.values():

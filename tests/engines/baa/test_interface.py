@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from engines.baa import Game, IllegalAction, new_game
+from engines.baa import Game, IllegalAction, new_game, run_game
 from engines.baa.__main__ import main
 
 
@@ -152,3 +152,21 @@ def test_the_cli_prints_a_short_result(capsys):
 def test_the_cli_rejects_an_unknown_bot():
     with pytest.raises(SystemExit):
         main(["simulate", "--bot", "clever"])
+
+
+def test_the_engine_never_imports_django():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, engines.baa, engines.baa.__main__; "
+        "from engines.baa import run_game; run_game(2, 1, rounds=2); "
+        "sys.exit(any(m == 'django' or m.startswith('django.') for m in sys.modules))"
+    )
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_a_seeded_greedy_game_gives_the_same_result_every_time():
+    first = run_game(2, seed=1, bot="greedy")
+    again = run_game(2, seed=1, bot="greedy")
+    assert first.events == again.events and first.inputs == again.inputs
