@@ -3,6 +3,7 @@ JSON and the command line."""
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -163,7 +164,8 @@ def test_the_engine_never_imports_django():
         "from engines.baa import run_game; run_game(2, 1, rounds=2); "
         "sys.exit(any(m == 'django' or m.startswith('django.') for m in sys.modules))"
     )
-    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+    root = Path(__file__).resolve().parents[3]
+    assert subprocess.run([sys.executable, "-c", code], cwd=root, check=False).returncode == 0
 
 
 def test_a_seeded_greedy_game_gives_the_same_result_every_time():
