@@ -115,14 +115,19 @@ class RandomBot(Bot):
         rng = self.rng
         legs = []
         if f.level is None:
-            for i, piece in enumerate(game.pieces):
-                if (
-                    piece.is_building
-                    and abs(point_rect(f.x, f.y, piece.rect) - BASE_R) < 0.05
-                    and piece.h <= budget
-                    and rng.random() < 0.5
-                ):
-                    return {"type": "move", "legs": [{"kind": "climb", "piece": i}]}
+            near = [
+                i
+                for i, p in enumerate(game.pieces)
+                if p.is_building and point_rect(f.x, f.y, p.rect) < budget - p.h
+            ]
+            if near and rng.random() < 0.4:  # walk to a wall and climb up
+                i = rng.choice(near)
+                r = game.pieces[i].rect
+                gx, gy = _wall_spot(r, f.x + rng.uniform(-2, 2), f.y + rng.uniform(-2, 2))
+                if dist(gx, gy, f.x, f.y) > EPS:
+                    legs.append({"kind": "walk", "to": [gx, gy]})
+                legs.append({"kind": "climb", "piece": i})
+                return {"type": "move", "legs": legs}
         else:
             r = game.pieces[f.level].rect
             if rng.random() < 0.3:
@@ -132,15 +137,18 @@ class RandomBot(Bot):
                     legs.append({"kind": "walk", "to": list(roof)})
                 legs.append({"kind": "climb", "to": list(ground)})
                 return {"type": "move", "legs": legs}
-            if rng.random() < 0.3:
-                a = math.radians(rng.random() * 360)
-                d = rng.uniform(1, min(budget, 4.0) + 1e-9)
-                return {
-                    "type": "move",
-                    "legs": [
-                        {"kind": "jump", "to": [f.x + d * math.cos(a), f.y + d * math.sin(a)]}
-                    ],
-                }
+            others = [
+                p.rect
+                for i, p in enumerate(game.pieces)
+                if p.is_building and i != f.level and point_rect(f.x, f.y, p.rect) < 3.5
+            ]
+            if others and rng.random() < 0.5:  # jump onto a nearby roof
+                o = rng.choice(others)
+                nx, ny = clamp_to_rect(f.x, f.y, o)
+                cx, cy = (o[0] + o[2]) / 2, (o[1] + o[3]) / 2
+                k = rng.uniform(0.05, 0.5)
+                to = [nx + (cx - nx) * k, ny + (cy - ny) * k]
+                return {"type": "move", "legs": [{"kind": "jump", "to": to}]}
         a = math.radians(rng.random() * 360)
         d = rng.uniform(0.3, budget)
         tx = min(max(f.x + d * math.cos(a), BASE_R), TABLE - BASE_R)

@@ -972,9 +972,7 @@ class Game:
             hits.sort(key=lambda h: (h[0], h[1]))
             for t, _, p in hits:
                 act.asked.add(p.id)
-                px, py = ax + t * (bx - ax), ay + t * (by - ay)
-                if s["kind"] == "walk" and s["level"] is None:
-                    px, py = self._before_clutter(ax, ay, px, py)
+                px, py, lvl = self._stop_point(s, t, p)
                 answer = yield {
                     "type": "intercept",
                     "team": p.team,
@@ -985,9 +983,6 @@ class Game:
                 if not answer:
                     self._log("intercept_declined", figure=p.id, mover=f.id)
                     continue
-                lvl = s["from_level"] if (s["kind"] != "climb" or t <= 0.0) else s["level"]
-                if s["kind"] == "climb":
-                    px, py = (ax, ay) if lvl == s["from_level"] else (bx, by)
                 self._move_fig(f, px, py, lvl)
                 self._log(
                     "move",
@@ -1019,6 +1014,27 @@ class Game:
                 interrupted=False,
             )
             self._gained(f)
+
+    def _stop_point(self, s: dict, t: float, p: Figure) -> tuple:
+        """Where a mover stands when interceptor p stops it at t along leg s: never on clutter,
+        on a climb at the end on p's level, on a jump on a roof (at the take-off edge)."""
+        (ax, ay), (bx, by) = s["from"], s["to"]
+        px, py, lvl = ax + t * (bx - ax), ay + t * (by - ay), s["from_level"]
+        if s["kind"] == "walk" and lvl is None:
+            px, py = self._before_clutter(ax, ay, px, py)
+        elif s["kind"] == "climb":
+            if abs(self._h(p.level) - self._h(s["from_level"])) < EPS:
+                px, py = ax, ay
+            else:
+                px, py, lvl = bx, by, s["level"]
+        elif s["kind"] == "jump" and not in_rect(px, py, self.pieces[lvl].rect):
+            if in_rect(px, py, self.pieces[s["level"]].rect):
+                lvl = s["level"]
+            else:
+                c = clip(ax, ay, bx, by, self.pieces[lvl].rect)
+                u = c[1] if c else 0.0
+                px, py = ax + u * (bx - ax), ay + u * (by - ay)
+        return px, py, lvl
 
     def _before_clutter(self, ax: float, ay: float, px: float, py: float) -> tuple:
         """A figure stopped at P while climbing over clutter stays in front of it instead."""
@@ -1066,8 +1082,9 @@ class Game:
                 big = grow(r, BASE_R)
                 far_x, far_y = sx + ux * 20, sy + uy * 20
                 c2 = clip(sx, sy, far_x, far_y, big)
-                gx, gy = sx + (far_x - sx) * c2[1], sy + (far_y - sy) * c2[1]
-                if self._valid_spot(gx, gy, None, ignore=o.id):
+                u = c2[1] if c2 else 0.0
+                gx, gy = sx + (far_x - sx) * u, sy + (far_y - sy) * u
+                if c2 and self._valid_spot(gx, gy, None, ignore=o.id):
                     tx, ty = gx, gy
                     fall = self.pieces[o.level].h
                     level = None

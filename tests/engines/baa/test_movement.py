@@ -202,3 +202,15 @@ def test_a_mover_intercepted_while_climbing_over_clutter_stays_in_front_of_it(ba
     g.apply(1, {"type": "intercept", "answer": True})
     f = g.figures["0:A"]
     assert f.prone and f.x <= 31.5 + 1e-6
+
+
+def test_a_jumper_intercepted_over_the_gap_stays_at_its_take_off_edge(baa, force):
+    g = baa.make_game({"0:A": (35.5, 15, 0), "1:B": (38.9, 16.5, 1)}, pieces=[HOUSE, NEXT_HOUSE])
+    baa.activate(g, "0:A")
+    g.apply(0, {"type": "move", "legs": [{"kind": "jump", "to": [39, 15]}]})
+    assert g.pending["at"] == [pytest.approx(36.0), pytest.approx(15.0)]
+    force(g, 6, 1, 1, 1, 1, 1)
+    g.apply(1, {"type": "intercept", "answer": True})
+    f = g.figures["0:A"]
+    assert (f.level, f.prone, f.k) == (0, True, 5)
+    assert 32 <= f.x <= 36 and 12 <= f.y <= 18
