@@ -1,9 +1,23 @@
 """The Baa rules engine: game state, rounds, activations and the pending-decision interface.
 
 A `Game` is driven by inputs ``apply(team, action)``; `pending` says whose input it waits for.
-Actions are plain dicts (JSON), e.g. ``{"type": "move", "legs": [{"kind": "walk", "to": [x, y]}]}``.
-Passive figures' decisions (catch, interception push, punching back) interrupt an action: the
-engine then waits for ``{"type": "catch", "answer": True}`` (etc.) from that figure's team.
+Inputs are plain JSON dicts:
+
+- card pick (every team of ``pending["teams"]``): ``{"type": "pick", "figure": "0:C"}``
+- the active figure (``pending["type"] == "act"``):
+  ``{"type": "stand"}``, ``{"type": "rest"}``, ``{"type": "end"}``,
+  ``{"type": "move", "legs": [leg, ...]}`` with legs
+  ``{"kind": "walk", "to": [x, y]}``, ``{"kind": "climb", "piece": i}`` (up the wall of
+  building i), ``{"kind": "climb", "to": [x, y]}`` (down to that ground point),
+  ``{"kind": "jump", "to": [x, y]}`` (onto another roof),
+  ``{"type": "pickup", "ball": "b1"}``, ``{"type": "hand_over", "to": "0:B"}``,
+  ``{"type": "throw" | "kick", "angle": degrees, "extra": bool}``,
+  ``{"type": "punch", "target": "1:A", "take_ball": bool}``, ``{"type": "push", "target": id}``
+- a passive figure's decision (``catch``, ``intercept``, ``punch_back``):
+  ``{"type": "catch", "answer": True}``; these interrupt the active figure's action, which
+  goes on once the answer is in.
+
+An illegal input raises `IllegalAction` saying why and changes nothing.
 """
 
 from __future__ import annotations
