@@ -173,3 +173,45 @@ def test_a_kicked_ball_can_only_be_caught_on_the_ground(baa, force):
     g.apply(0, {"type": "kick", "angle": 0})
     assert g.pending["type"] == "act"
     assert g.balls["b1"].x == pytest.approx(40.0)
+
+
+def test_a_standing_figure_that_stops_a_kick_may_catch_it_over_its_base(baa, force):
+    g = holder_game(baa, {"1:A": (33, 15)})
+    force(g, *SIX)
+    g.apply(0, {"type": "kick", "angle": 0})
+    p = g.pending
+    assert (p["type"], p["figure"], p["over_base"]) == ("catch", "1:A", True)
+    g.apply(1, {"type": "catch", "answer": False})
+    assert g.balls["b1"].x == pytest.approx(32.5)  # it stays touching the base
+
+
+def test_a_catch_on_the_own_marker_scores_even_in_another_teams_activation(baa, force):
+    marker = (38.1421, 38.1421)
+    g = baa.make_game({"1:A": (32, 32), "0:C": marker}, ball={"1:A": "b1"})
+    baa.activate(g, "1:A")
+    force(g, *SIX)
+    g.apply(1, {"type": "throw", "angle": 45})
+    assert g.pending["figure"] == "0:C"
+    force(g, *SIX)
+    events = g.apply(0, {"type": "catch", "answer": True})
+    assert [e["team"] for e in events if e["type"] == "goal"] == [0]
+    assert g.goals == [1, 0]
+
+
+def test_an_intercepted_carrier_drops_the_ball_where_it_falls(baa, force):
+    g = baa.make_game({"0:A": (30, 15), "1:B": (33, 16.5)}, ball={"0:A": "b1"})
+    baa.activate(g, "0:A")
+    g.apply(0, {"type": "move", "legs": [{"kind": "walk", "to": [36, 15]}]})
+    force(g, *SIX, 180.0)
+    g.apply(1, {"type": "intercept", "answer": True})
+    f, b = g.figures["0:A"], g.balls["b1"]
+    assert f.ball is None and b.holder is None
+    assert (b.x, b.y) == (pytest.approx(f.x - 2), pytest.approx(f.y))
+
+
+def test_a_new_ball_is_placed_beside_a_figure_standing_on_the_centre(baa):
+    g = baa.make_game({"0:A": (36, 36), "1:A": (24, 24)}, ball={"0:A": "b1"})
+    baa.activate(g, "0:A")
+    g.apply(0, {"type": "move", "legs": [{"kind": "walk", "to": [38.1421, 38.1421]}]})
+    baa.finish_round(g)
+    assert (g.balls["b2"].x, g.balls["b2"].y) == (25.0, 24.0)
