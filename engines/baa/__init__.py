@@ -14,10 +14,11 @@ Public API::
     game.describe()                       # terrain, markers, figures, balls for drawing (SVG)
     text = game.to_json(); Game.from_json(text)   # exact replay from seed + inputs
     bots.run_game(4, seed=1, bot="greedy")         # a whole bot game
+    bots.answer(game, team, "greedy")              # what a bot would input now (stateless)
 """
 
 from . import bots
-from .bots import GreedyBot, RandomBot, default_decision, play, run_game
+from .bots import GreedyBot, RandomBot, answer, default_decision, play, run_game
 from .dice import Dice, ForcedDice
 from .events import EVENT_FIELDS
 from .game import Ball, Figure, Game, IllegalAction, Rules, fall_damage, new_game
@@ -37,6 +38,7 @@ __all__ = [
     "Piece",
     "RandomBot",
     "Rules",
+    "answer",
     "bots",
     "default_decision",
     "fall_damage",

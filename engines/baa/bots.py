@@ -402,6 +402,13 @@ def make_bot(name: str, team: int, seed: int | str = 0) -> Bot:
         raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOTS)})") from None
 
 
+def answer(game: Game, team: int, bot: str = "greedy") -> dict:
+    """What bot `bot` would input for `team` now, without keeping a bot between calls (its RNG
+    is seeded from the game seed, the team and the number of inputs so far): lets a web page
+    mix human and bot players, or suggest a move."""
+    return make_bot(bot, team, f"{game.seed}:{len(game.inputs)}").choose(game, team)
+
+
 def play(game: Game, bots: dict[int, Bot] | list[Bot], max_inputs: int = 1_000_000) -> Game:
     """Let the bots answer every pending input until the game ends."""
     n = 0
@@ -429,6 +436,7 @@ __all__ = [
     "Bot",
     "GreedyBot",
     "RandomBot",
+    "answer",
     "default_decision",
     "make_bot",
     "play",

@@ -54,6 +54,18 @@ MOVE = 6.0
 THROW, KICK, EXTRA = 8.0, 12.0, 2.0
 SCATTER = 2.0
 MAX_ACTIONS = 30
+ACT_TYPES = (
+    "move",
+    "pickup",
+    "hand_over",
+    "throw",
+    "kick",
+    "punch",
+    "push",
+    "stand",
+    "rest",
+    "end",
+)
 FORMAT_VERSION = 1
 
 
@@ -598,6 +610,11 @@ class Game:
     def _check_act(self, f: Figure, a: dict) -> None:
         act = self.act
         t = a["type"]
+        if t not in ACT_TYPES:
+            raise IllegalAction(f"unknown action {t!r} (one of {', '.join(ACT_TYPES)})")
+        for key in ("extra", "take_ball"):
+            if key in a and not isinstance(a[key], bool):
+                raise IllegalAction(f"'{key}' must be true or false")
         if t == "end":
             return
         if act.actions >= MAX_ACTIONS:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.baa import Game, IllegalAction, new_game, run_game
+from engines.baa import Game, IllegalAction, answer, new_game, run_game
 from engines.baa.__main__ import main
 
 
@@ -69,6 +69,7 @@ def test_a_decision_pending_offers_yes_and_no_to_its_team_only(baa, force):
     ("action", "why"),
     [
         ({"type": "fly"}, "unknown action"),
+        ({"type": "throw", "angle": 0, "extra": "yes"}, "'extra' must be true or false"),
         ({"kind": "walk"}, "dict with a 'type'"),
         ({"type": "move"}, "non-empty list of 'legs'"),
         ({"type": "move", "legs": [{"kind": "walk", "to": [31, "x"]}]}, r"leg 1: 'to' must be"),
@@ -172,3 +173,12 @@ def test_a_seeded_greedy_game_gives_the_same_result_every_time():
     first = run_game(2, seed=1, bot="greedy")
     again = run_game(2, seed=1, bot="greedy")
     assert first.events == again.events and first.inputs == again.inputs
+
+
+def test_a_bot_can_answer_for_one_team_of_a_human_game():
+    g = new_game(2, seed=8)
+    g.apply(0, {"type": "pick", "figure": "0:A"})
+    g.apply(1, answer(g, 1, "greedy"))
+    while g.pending["team"] != 0:
+        g.apply(g.pending["team"], answer(g, g.pending["team"], "random"))
+    assert g.pending["figure"] == "0:A"
