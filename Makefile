@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test install install-dev lint format migrate demo bench bench-ball strength-ball bench-baa bench-handbook messages clean
+.PHONY: run test install install-dev lint format migrate demo bench bench-ball strength-ball bench-baa page-weight perft-ball messages clean
 
 $(BIN)/python:
 	@py=$$(scripts/find-python) || exit 1; \
@@ -46,7 +46,7 @@ format: install-dev
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-bench: bench-ball strength-ball bench-baa
+bench: bench-ball strength-ball bench-baa page-weight
 
 bench-ball: install-dev
 	$(BIN)/python -m benchmarks.ball_speed
@@ -56,6 +56,14 @@ strength-ball: install-dev
 
 bench-baa: install-dev
 	$(BIN)/python -m benchmarks.baa_speed
+
+perft-ball: install-dev
+	$(BIN)/python -m engines.ball perft 3
+	$(BIN)/python -m engines.ball perft 3 --cards
+
+page-weight: migrate
+	$(BIN)/python manage.py setup_demo >/dev/null
+	$(BIN)/python manage.py page_weight
 
 messages: install-dev
 	cd $(CURDIR) && $(BIN)/python manage.py makemessages --all --ignore=.venv --ignore=engines

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import transaction
 
-from rules.models import Race
+from rules.models import HandbookSection, Race
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,14 @@ def ensure_reference_data() -> bool:
     return True
 
 
+def ensure_handbook() -> bool:
+    """Load the handbook's sections and tables once; staff edit them in the admin later."""
+    if HandbookSection.objects.exists():
+        return False
+    call_command("loaddata", "handbook", verbosity=0)
+    return True
+
+
 def ensure_user(login: DemoLogin, *, staff: bool) -> bool:
     user_model = get_user_model()
     user, created = user_model.objects.get_or_create(
@@ -50,6 +58,8 @@ def ensure_demo_league() -> list[str]:
     created = []
     if ensure_reference_data():
         created.append("Rassen, Positionen und Fertigkeiten geladen")
+    if ensure_handbook():
+        created.append("Regelheft geladen")
     if ensure_user(DEMO_ADMIN, staff=True):
         created.append(f"Admin „{DEMO_ADMIN.username}“ angelegt")
     if ensure_user(DEMO_COACH, staff=False):

@@ -2,7 +2,18 @@ from django.contrib import admin
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
-from .models import Keyword, Position, PositionSkill, Race, Skill, SkillCategory
+from .models import (
+    HandbookBlock,
+    HandbookSection,
+    Keyword,
+    Position,
+    PositionSkill,
+    Race,
+    RuleTable,
+    RuleTableRow,
+    Skill,
+    SkillCategory,
+)
 
 
 @admin.register(SkillCategory)
@@ -140,3 +151,40 @@ class PositionAdmin(admin.ModelAdmin):
     @admin.display(boolean=True, description=_("Kümmerlich"), ordering="stunty")
     def stunty_flag(self, obj: Position) -> bool:
         return obj.is_stunty
+
+
+class RuleTableRowInline(admin.TabularInline):
+    model = RuleTableRow
+    fields = ["order", "roll_min", "roll_max", "cell_1", "cell_2", "cell_3", "house_note"]
+    extra = 0
+
+
+@admin.register(RuleTable)
+class RuleTableAdmin(admin.ModelAdmin):
+    list_display = ["title", "key", "dice", "kind"]
+    list_filter = ["kind"]
+    search_fields = ["title", "rows__cell_2", "rows__cell_3"]
+    inlines = [RuleTableRowInline]
+
+
+class HandbookBlockInline(admin.StackedInline):
+    model = HandbookBlock
+    fields = [("order", "kind"), "title", "body", ("table", "generated")]
+    extra = 0
+
+
+@admin.register(HandbookSection)
+class HandbookSectionAdmin(admin.ModelAdmin):
+    list_display = ["title", "slug", "order"]
+    list_editable = ["order"]
+    prepopulated_fields = {"slug": ["title"]}
+    inlines = [HandbookBlockInline]
+    view_on_site = True
+
+
+@admin.register(HandbookBlock)
+class HandbookBlockAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "section", "kind", "table", "generated"]
+    list_filter = ["kind", "section"]
+    search_fields = ["title", "body"]
+    list_select_related = ["section", "table"]

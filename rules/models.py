@@ -116,6 +116,11 @@ class Keyword(models.Model):
         return self.name in ROLE_KEYWORDS
 
 
+class RaceQuerySet(models.QuerySet):
+    def with_journeyman(self):
+        return self.select_related("journeyman_position").order_by("name")
+
+
 class Race(models.Model):
     name = models.CharField(_("Name"), max_length=60, unique=True)
     slug = models.SlugField(_("Kurzname für die Adresse"), max_length=60, unique=True)
@@ -132,6 +137,8 @@ class Race(models.Model):
         related_name="+",
         help_text=_("Die niedrigste, häufigste Position des Volkes; Journeymen kommen von hier."),
     )
+
+    objects = RaceQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -167,6 +174,13 @@ class PositionQuerySet(models.QuerySet):
 
     def stunty(self):
         return self.with_annotations().filter(stunty=True)
+
+    def stunty_by_race(self) -> list[tuple["Race", list["Position"]]]:
+        """The handbook's stunty table: each race with its stunty positions, in one query."""
+        table: dict[int, tuple[Race, list[Position]]] = {}
+        for position in self.stunty().select_related("race").order_by("race__name", "order"):
+            table.setdefault(position.race_id, (position.race, []))[1].append(position)
+        return list(table.values())
 
     def for_display(self):
         """Everything a roster table shows, in a fixed number of queries."""
@@ -321,3 +335,136 @@ class PositionSkill(models.Model):
     @property
     def label(self) -> str:
         return f"{self.skill.name} ({self.parameter})" if self.parameter else self.skill.name
+
+
+class RuleKind(models.TextChoices):
+    SEVENS = "sevens", _("Sevens-Regel")
+    ORIGINAL = "original", _("Original-Regel – bei uns nicht angewendet")
+    HOUSE = "house", _("Unsere Liga-Hausregel")
+
+
+class RuleTable(models.Model):
+    """A table of the handbook (kick-off events, weather, injuries, …), editable by staff."""
+
+    key = models.SlugField(_("Schlüssel"), max_length=40, unique=True)
+    title = models.CharField(_("Titel"), max_length=120)
+    dice = models.CharField(_("Würfel"), max_length=10, blank=True, help_text=_("z. B. 2W6"))
+    kind = models.CharField(_("Art"), max_length=10, choices=RuleKind, default=RuleKind.SEVENS)
+    column_1 = models.CharField(_("Spalte 1"), max_length=40)
+    column_2 = models.CharField(_("Spalte 2"), max_length=40)
+    column_3 = models.CharField(_("Spalte 3"), max_length=40, blank=True)
+    note = models.TextField(_("Anmerkung"), blank=True)
+
+    class Meta:
+        ordering = ["key"]
+        verbose_name = _("Regel-Tabelle")
+        verbose_name_plural = _("Regel-Tabellen")
+
+    def __str__(self) -> str:
+        return self.title
+
+    def columns(self) -> list[str]:
+        return [c for c in (self.column_1, self.column_2, self.column_3) if c]
+
+    def row_for_roll(self, roll: int) -> "RuleTableRow":
+        """The row a dice result falls into (for 2W6 tables)."""
+        return self.rows.get(roll_min__lte=roll, roll_max__gte=roll)
+
+
+class RuleTableRow(models.Model):
+    table = models.ForeignKey(RuleTable, on_delete=models.CASCADE, related_name="rows")
+    order = models.PositiveSmallIntegerField(_("Reihenfolge"), default=0)
+    cell_1 = models.CharField(_("Spalte 1"), max_length=120)
+    cell_2 = models.TextField(_("Spalte 2"))
+    cell_3 = models.TextField(_("Spalte 3"), blank=True)
+    roll_min = models.PositiveSmallIntegerField(_("Wurf von"), null=True, blank=True)
+    roll_max = models.PositiveSmallIntegerField(_("Wurf bis"), null=True, blank=True)
+    house_note = models.TextField(
+        _("Hausregel dazu"),
+        blank=True,
+        help_text=_("Wie unsere Liga diese Zeile abweichend handhabt."),
+    )
+
+    class Meta:
+        ordering = ["table", "order", "pk"]
+        verbose_name = _("Tabellenzeile")
+        verbose_name_plural = _("Tabellenzeilen")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(roll_min__isnull=True, roll_max__isnull=True)
+                | models.Q(roll_min__isnull=False, roll_max__gte=models.F("roll_min")),
+                name="rule_row_roll_range",
+                violation_error_message=_("„Wurf bis“ muss mindestens „Wurf von“ sein."),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table.key}: {self.cell_1}"
+
+    def cells(self) -> list[str]:
+        count = len(self.table.columns())
+        return [self.cell_1, self.cell_2, self.cell_3][:count]
+
+
+class HandbookSection(models.Model):
+    slug = models.SlugField(_("Sprungmarke"), max_length=40, unique=True)
+    title = models.CharField(_("Titel"), max_length=120)
+    order = models.PositiveSmallIntegerField(_("Reihenfolge"), default=0)
+
+    class Meta:
+        ordering = ["order", "pk"]
+        verbose_name = _("Regelheft-Abschnitt")
+        verbose_name_plural = _("Regelheft-Abschnitte")
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return f"{reverse('rules:handbook')}#{self.slug}"
+
+
+class Generated(models.TextChoices):
+    NONE = "", _("–")
+    STUNTY_POSITIONS = "stunty_positions", _("Kümmerliche Positionen je Rasse")
+    JOURNEYMAN_POSITIONS = "journeyman_positions", _("Journeyman-Position je Rasse")
+
+
+class HandbookBlock(models.Model):
+    """A rule of a section: its kind, text, and the table shown with it."""
+
+    section = models.ForeignKey(HandbookSection, on_delete=models.CASCADE, related_name="blocks")
+    order = models.PositiveSmallIntegerField(_("Reihenfolge"), default=0)
+    kind = models.CharField(_("Art"), max_length=10, choices=RuleKind, default=RuleKind.SEVENS)
+    title = models.CharField(_("Titel"), max_length=120, blank=True)
+    body = models.TextField(
+        _("Text"),
+        blank=True,
+        help_text=_(
+            "Absätze durch Leerzeilen trennen; Zeilen mit „- “ werden Aufzählungen; "
+            "**fett** hebt hervor."
+        ),
+    )
+    table = models.ForeignKey(
+        RuleTable,
+        verbose_name=_("Tabelle"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="blocks",
+    )
+    generated = models.CharField(
+        _("Erzeugte Tabelle"),
+        max_length=30,
+        choices=Generated,
+        blank=True,
+        default=Generated.NONE,
+        help_text=_("Wird aus den Rassen-Vorlagen erzeugt, nie abgetippt."),
+    )
+
+    class Meta:
+        ordering = ["section", "order", "pk"]
+        verbose_name = _("Regel")
+        verbose_name_plural = _("Regeln")
+
+    def __str__(self) -> str:
+        return self.title or f"{self.section.title} #{self.order}"

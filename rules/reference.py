@@ -150,3 +150,87 @@ def write_fixture(reference_path: Path, texts_path: Path, out_path: Path) -> int
     objects = build_fixture(reference, texts)
     out_path.write_text(json.dumps(objects, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return len(objects)
+
+
+def build_handbook_fixture(handbook: dict) -> list[dict]:
+    """The handbook source (fixtures/sources/handbook_de.json) as rules.* fixture objects."""
+    objects: list[dict] = []
+    table_pk = {}
+    row_pk = 0
+    for pk, table in enumerate(handbook["tables"], start=1):
+        table_pk[table["key"]] = pk
+        columns = [*table["columns"], "", ""][:3]
+        objects.append(
+            {
+                "model": "rules.ruletable",
+                "pk": pk,
+                "fields": {
+                    "key": table["key"],
+                    "title": table["title"],
+                    "dice": table.get("dice") or "",
+                    "kind": table["kind"],
+                    "column_1": columns[0],
+                    "column_2": columns[1],
+                    "column_3": columns[2],
+                    "note": table.get("note") or "",
+                },
+            }
+        )
+        for order, row in enumerate(table["rows"], start=1):
+            row_pk += 1
+            cells = [*row["cells"], "", ""][:3]
+            objects.append(
+                {
+                    "model": "rules.ruletablerow",
+                    "pk": row_pk,
+                    "fields": {
+                        "table": pk,
+                        "order": order,
+                        "cell_1": cells[0],
+                        "cell_2": cells[1],
+                        "cell_3": cells[2],
+                        "roll_min": row.get("roll_min"),
+                        "roll_max": row.get("roll_max"),
+                        "house_note": row.get("house_note") or "",
+                    },
+                }
+            )
+    block_pk = 0
+    intro = {
+        "slug": "einleitung",
+        "title": handbook.get("title") or "Regelheft",
+        "blocks": [{"kind": "sevens", "body": handbook.get("intro") or ""}],
+    }
+    for order, section in enumerate([intro, *handbook["sections"]], start=1):
+        objects.append(
+            {
+                "model": "rules.handbooksection",
+                "pk": order,
+                "fields": {"slug": section["slug"], "title": section["title"], "order": order},
+            }
+        )
+        for block_order, block in enumerate(section["blocks"], start=1):
+            block_pk += 1
+            objects.append(
+                {
+                    "model": "rules.handbookblock",
+                    "pk": block_pk,
+                    "fields": {
+                        "section": order,
+                        "order": block_order,
+                        "kind": block["kind"],
+                        "title": block.get("title") or "",
+                        "body": block.get("body") or "",
+                        "table": table_pk[block["table"]] if block.get("table") else None,
+                        "generated": block.get("generated") or "",
+                    },
+                }
+            )
+    return objects
+
+
+def write_handbook_fixture(source_path: Path, out_path: Path) -> int:
+    handbook = json.loads(source_path.read_text(encoding="utf-8"))
+    objects = build_handbook_fixture(handbook)
+    out_path.write_text(json.dumps(objects, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return len(objects)

@@ -1,9 +1,23 @@
+import hashlib
+
 from django.contrib.auth.decorators import login_not_required
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.shortcuts import get_object_or_404, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from .models import Position, Race
+from .models import (
+    HandbookBlock,
+    HandbookSection,
+    Position,
+    PositionSkill,
+    Race,
+    RuleTableRow,
+    Skill,
+    SkillCategory,
+)
 
 
 @require_GET
@@ -23,3 +37,95 @@ def race_detail(request, slug: str):
         slug=slug,
     )
     return render(request, "rules/race_detail.html", {"race": race})
+
+
+@require_GET
+@login_not_required
+def handbook(request):
+    blocks = HandbookBlock.objects.select_related("table").prefetch_related(
+        Prefetch("table__rows", queryset=RuleTableRow.objects.order_by("order", "pk"))
+    )
+    sections = HandbookSection.objects.prefetch_related(Prefetch("blocks", queryset=blocks))
+    return render(
+        request,
+        "rules/handbook.html",
+        {
+            "sections": sections,
+            "stunty_table": Position.objects.stunty_by_race(),
+            "journeyman_races": Race.objects.with_journeyman(),
+        },
+    )
+
+
+def _skill_groups(query: str = ""):
+    skills = Skill.objects.select_related("category").order_by("name")
+    if query:
+        skills = skills.filter(Q(name__icontains=query) | Q(name_de__icontains=query))
+    groups = {category.pk: (category, []) for category in SkillCategory.objects.all()}
+    traits = []
+    for skill in skills:
+        if skill.category_id is None:
+            traits.append(skill)
+        else:
+            groups[skill.category_id][1].append(skill)
+    return [group for group in groups.values() if group[1]], traits
+
+
+@require_GET
+@login_not_required
+def skill_list(request):
+    """The skills reference. Its list arrives lazily (htmx); without JS, ?alle=1 or ?q= shows it."""
+    query = request.GET.get("q", "").strip()[:60]
+    context = {"query": query, "lazy": not (query or "alle" in request.GET)}
+    if not context["lazy"]:
+        context["groups"], context["traits"] = _skill_groups(query)
+    return render(request, "rules/skill_list.html", context)
+
+
+@require_GET
+@login_not_required
+def skill_list_fragment(request):
+    query = request.GET.get("q", "").strip()[:60]
+    groups, traits = _skill_groups(query)
+    return render(
+        request,
+        "rules/skill_list.html#skill-list",
+        {"groups": groups, "traits": traits, "query": query},
+    )
+
+
+@require_GET
+@login_not_required
+def skill_detail(request, slug: str):
+    skill = get_object_or_404(Skill.objects.select_related("category"), slug=slug)
+    starting = (
+        PositionSkill.objects.filter(skill=skill)
+        .select_related("position__race")
+        .order_by("position__race__name", "position__order")
+    )
+    return render(request, "rules/skill_detail.html", {"skill": skill, "starting": starting})
+
+
+OFFLINE_PAGES = ("rules:handbook", "rules:skill-list", "rules:skill-list-fragment")
+OFFLINE_STATIC = (
+    "css/app.css",
+    "js/app.js",
+    "js/skills.js",
+    "img/favicon.svg",
+    "django_htmx/htmx-2.min.js",
+)
+
+
+@require_GET
+@login_not_required
+@cache_control(no_cache=True, max_age=0)
+def service_worker(request):
+    """The service worker that keeps the handbook and the skills reference usable offline."""
+    urls = [reverse(name) for name in OFFLINE_PAGES] + [static(path) for path in OFFLINE_STATIC]
+    version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
+    return render(
+        request,
+        "rules/sw.js",
+        {"precache": urls, "version": version, "static_prefix": static("")},
+        content_type="text/javascript; charset=utf-8",
+    )

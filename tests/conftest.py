@@ -9,7 +9,7 @@ from django.core.management import call_command
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
-        call_command("loaddata", "reference", verbosity=0)
+        call_command("loaddata", "reference", "handbook", verbosity=0)
 
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")

@@ -42,7 +42,7 @@ def browser_context_args(browser_context_args):
 def reference_data(transactional_db):
     """Transactional tests empty the tables afterwards; load the reference data when missing."""
     if not Race.objects.exists():
-        call_command("loaddata", "reference", verbosity=0)
+        call_command("loaddata", "reference", "handbook", verbosity=0)
 
 
 @pytest.fixture
