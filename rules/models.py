@@ -195,6 +195,16 @@ class PositionQuerySet(models.QuerySet):
         )
 
 
+def _range_check(field: str, low: int, high: int, message, *, nullable: bool = False):
+    """A database check that a position's stat stays within the game's bounds."""
+    condition = models.Q(**{f"{field}__gte": low, f"{field}__lte": high})
+    if nullable:
+        condition = models.Q(**{f"{field}__isnull": True}) | condition
+    return models.CheckConstraint(
+        condition=condition, name=f"position_{field}_range", violation_error_message=message
+    )
+
+
 class Position(models.Model):
     race = models.ForeignKey(
         Race, verbose_name=_("Rasse"), on_delete=models.CASCADE, related_name="positions"
@@ -233,36 +243,14 @@ class Position(models.Model):
         verbose_name_plural = _("Positionen")
         constraints = [
             models.UniqueConstraint(fields=["race", "name"], name="position_unique_per_race"),
-            models.CheckConstraint(
-                condition=models.Q(max_count__gte=1, max_count__lte=16),
-                name="position_max_count_range",
-                violation_error_message=_("Die Höchstzahl muss zwischen 1 und 16 liegen."),
+            _range_check("max_count", 1, 16, _("Die Höchstzahl muss zwischen 1 und 16 liegen.")),
+            _range_check("ma", 1, 9, _("MA muss zwischen 1 und 9 liegen.")),
+            _range_check("st", 1, 8, _("ST muss zwischen 1 und 8 liegen.")),
+            _range_check("ag", 1, 6, _("AG muss zwischen 1+ und 6+ liegen.")),
+            _range_check(
+                "pa", 1, 6, _("PA muss leer sein oder zwischen 1+ und 6+ liegen."), nullable=True
             ),
-            models.CheckConstraint(
-                condition=models.Q(ma__gte=1, ma__lte=9),
-                name="position_ma_range",
-                violation_error_message=_("MA muss zwischen 1 und 9 liegen."),
-            ),
-            models.CheckConstraint(
-                condition=models.Q(st__gte=1, st__lte=8),
-                name="position_st_range",
-                violation_error_message=_("ST muss zwischen 1 und 8 liegen."),
-            ),
-            models.CheckConstraint(
-                condition=models.Q(ag__gte=1, ag__lte=6),
-                name="position_ag_range",
-                violation_error_message=_("AG muss zwischen 1+ und 6+ liegen."),
-            ),
-            models.CheckConstraint(
-                condition=models.Q(pa__isnull=True) | models.Q(pa__gte=1, pa__lte=6),
-                name="position_pa_range",
-                violation_error_message=_("PA muss leer sein oder zwischen 1+ und 6+ liegen."),
-            ),
-            models.CheckConstraint(
-                condition=models.Q(av__gte=3, av__lte=12),
-                name="position_av_range",
-                violation_error_message=_("AV muss zwischen 3+ und 12+ liegen."),
-            ),
+            _range_check("av", 3, 12, _("AV muss zwischen 3+ und 12+ liegen.")),
         ]
 
     def __str__(self) -> str:

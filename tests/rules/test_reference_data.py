@@ -99,3 +99,19 @@ def test_race_keywords_exclude_roles():
     goblin = Position.objects.get(race__name="Orc", name="Goblin Lineman")
     assert goblin.race_keywords() == ["Goblin"]
     assert goblin.is_lineman
+
+
+def test_out_of_range_stat_is_refused_with_a_german_message():
+    from django.core.exceptions import ValidationError
+
+    position = Position.objects.get(race__name="Human", name="Human Lineman")
+    position.ma = 12
+    with pytest.raises(ValidationError) as error:
+        position.full_clean()
+    assert "MA muss zwischen 1 und 9 liegen." in str(error.value)
+
+
+def test_position_without_pass_value_is_valid():
+    position = Position.objects.get(race__name="Goblin", name="Loony")
+    assert position.pa is None
+    position.full_clean()
