@@ -110,3 +110,52 @@ def test_card_actions_only_in_the_action_phase(kit):
     )
     with pytest.raises(IllegalAction, match="action phase is over"):
         state.apply("GETUP C9/D10")
+
+
+def test_pe_gained_by_converting_pa_can_be_spent_in_the_same_turn():
+    state = new_game(card_mode=True).apply("+PE").apply("+PE")
+    assert (state.pa, state.pe["home"], state.phase) == (0, 2, "action")
+    state = state.apply("SPRINT G5-H6")
+    assert state.pe["home"] == 0
+
+
+def test_plus_pe_needs_an_unused_pa(kit):
+    state = kit.position({"X4": "G9"}, card_mode=True, pe=(2, 0), pa=0)
+    assert "+PE" not in kit.texts(state)
+    with pytest.raises(IllegalAction, match="no PA left to convert"):
+        state.apply("+PE")
+
+
+def test_overtime_can_be_played_again_in_a_later_turn(kit):
+    state = kit.position({"X4": "G9"}, card_mode=True, pe=(6, 0))
+    state = kit.play(state, "OVERTIME", "END", "END")
+    assert (state.player, state.overtime_used) == ("home", False)
+    assert "OVERTIME" in kit.texts(state)
+
+
+def test_getup_never_raises_a_stacked_bottom_nor_stands_on_the_ball(kit):
+    stack = {"top": "away X4", "bottom": "home X2", "bottom_state": "down", "turn": 4}
+    state = kit.position(
+        {"X2": "H10", "X4": "C9"},
+        {"X4": "H10"},
+        stacks=(stack,),
+        down=("home X4",),
+        ball="D10",
+        card_mode=True,
+        pe=(1, 0),
+    )
+    getups = {t for t in kit.texts(state) if t.startswith("GETUP")}
+    assert getups == {"GETUP C9/B8", "GETUP C9/D8", "GETUP C9/B10"}
+
+
+def test_sprint_never_moves_an_inactive_piece(kit):
+    state = kit.position({"X4": "G9", "X2": "C9"}, down=("home X4",), card_mode=True, pe=(2, 0))
+    assert not any(t.startswith("SPRINT G9") for t in kit.texts(state))
+    with pytest.raises(IllegalAction, match="knocked down and cannot act"):
+        state.apply("SPRINT G9-H10")
+
+
+def test_card_actions_cost_no_pa_and_keep_the_phase_open(kit):
+    state = kit.position({"X4": "G9", "X2": "C9"}, down=("home X2",), card_mode=True, pe=(1, 0))
+    state = state.apply("GETUP C9/D10")
+    assert (state.pa, state.phase) == (2, "action")

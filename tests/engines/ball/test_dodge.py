@@ -71,3 +71,27 @@ def test_orthogonal_jump_can_be_a_dodge(kit):
     state = kit.position({"O1": "G9"}, {"X2": "G11"})
     dodges = {m for m in kit.texts(state) if m.startswith("G9-G11")}
     assert dodges == {"G9-G11/F10", "G9-G11/H10", "G9-G11/F12", "G9-G11/H12"}
+
+
+def test_dodge_may_cross_an_active_ally(kit):
+    state = kit.position({"X4": "G9", "X2": "H10"}, {"O1": "I11"})
+    dodges = {m for m in kit.moves_from(state, "G9") if m.startswith("G9-I11")}
+    assert dodges == {"G9-I11/J10", "G9-I11/H12", "G9-I11/J12"}
+
+
+def test_dodge_cannot_cross_a_knocked_down_piece(kit):
+    state = kit.position({"X4": "G9", "X2": "H10"}, {"O1": "I11"}, down=("home X2",))
+    assert not any(m.startswith("G9-I11") for m in kit.texts(state))
+
+
+def test_dodge_cannot_cross_a_stack(kit):
+    stack = {"top": "away X2", "bottom": "home X2", "bottom_state": "active", "turn": 4}
+    state = kit.position({"X4": "G9", "X2": "H10"}, {"O1": "I11", "X2": "H10"}, stacks=(stack,))
+    assert not any(m.startswith("G9-I11") for m in kit.texts(state))
+
+
+def test_dodge_without_the_ball_leaves_the_dodger_free_to_act(kit):
+    state = kit.position({"X4": "G9"}, {"O1": "I11"}).apply("G9-I11/J12")
+    assert state.pa == 1
+    assert not kit.piece(state, "home", "X4")["restricted"]
+    assert kit.moves_from(state, "J12")

@@ -92,3 +92,61 @@ def test_two_one_square_moves_are_not_a_dodge(kit):
     moves = kit.moves_from(state, "G9")
     assert "G9-H10" in moves
     assert not any(m.startswith("G9-H10/") for m in moves)
+
+
+def test_orthogonal_jump_past_adjacent_opponents_is_never_a_tactical_dodge(kit):
+    state = kit.position({"O1": "G9"}, {"X2": "F10", "X4": "H10"})
+    assert {m for m in kit.moves_from(state, "G9") if m.startswith("G9-G11")} == {"G9-G11"}
+    after = state.apply("G9-G11")
+    assert all(p["state"] == "active" for p in after.pieces())
+
+
+def test_two_square_move_cannot_cross_a_knocked_down_ally(kit):
+    state = kit.position({"X4": "G9", "X2": "H10"}, down=("home X2",))
+    assert not any(m.startswith("G9-I11") for m in kit.texts(state))
+
+
+def test_two_square_move_can_never_end_on_a_stack(kit):
+    stacks = (
+        {"top": "away X2", "bottom": "home O1", "bottom_state": "active", "turn": 4},
+        {"top": "away X4", "bottom": "away O1", "bottom_state": "active", "turn": 4},
+    )
+    state = kit.position(
+        {"S3": "G9", "O1": "I11"}, {"X2": "I11", "X4": "G11", "O1": "G11"}, stacks=stacks
+    )
+    moves = kit.moves_from(state, "G9")
+    assert not any(m.startswith(("G9-I11", "G9-G11")) for m in moves)
+    assert "G9-E11" in moves
+
+
+def test_one_square_move_onto_an_ally_is_a_protect_and_onto_a_downed_ally_too(kit):
+    state = kit.position({"X4": "G9", "X2": "H10"}, down=("home X2",)).apply("G9-H10")
+    entry = state.to_dict()["stacks"][0]
+    assert (entry["top"], entry["bottom"], entry["bottom_state"]) == (
+        "home X4",
+        "home X2",
+        "down",
+    )
+
+
+def test_taking_the_ball_costs_no_extra_pa(kit):
+    state = kit.position({"X4": "G9", "X2": "C9"}, ball="H10").apply("G9-H10")
+    assert state.pa == 1
+
+
+def test_restriction_lasts_only_for_the_rest_of_the_turn(kit):
+    state = kit.play(kit.position({"X4": "G9", "X2": "C9"}, ball="H10"), "G9-H10", "END")
+    assert state.player == "away"
+    state = state.apply("END")
+    assert (state.player, state.turn) == ("home", 7)
+    assert not kit.piece(state, "home", "X4")["restricted"]
+    assert kit.moves_from(state, "H10")
+
+
+def test_action_phase_ends_by_itself_when_no_piece_is_left_to_act(kit):
+    # X4 takes the ball with one PA left; every other home piece is down: only END remains,
+    # so the phase passes on to the resolution tasks by itself.
+    down = tuple(f"home {n}" for n in ("O1", "X2", "S3", "X5", "O6", "S7"))
+    state = kit.position({"X4": "G9"}, ball="H10", down=down).apply("G9-H10")
+    assert state.phase == "resolution"
+    assert kit.texts(state) and all(t.startswith("UP ") for t in kit.texts(state))

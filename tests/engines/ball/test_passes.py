@@ -101,3 +101,36 @@ def test_long_pass_too_close_to_an_ally_is_refused_with_a_reason(kit):
     state = kit.position({"X5": "G9", "X2": "G13"}, carrier="home X5")
     with pytest.raises(IllegalAction, match="within 1 square of home X2"):
         state.apply("G9>>H14")
+
+
+def test_stacked_allies_take_no_part_in_hand_offs_or_short_passes(kit):
+    # X2 (top on H10) and O1 (bottom on F10) are in stacks: X4 on I11 is reachable only
+    # through H10, so the network is empty, and neither stacked ally can receive a pass.
+    stacks = (
+        {"top": "home X2", "bottom": "away O1", "bottom_state": "active", "turn": 4},
+        {"top": "away X2", "bottom": "home O1", "bottom_state": "active", "turn": 4},
+    )
+    state = kit.position(
+        {"X5": "G9", "X2": "H10", "O1": "F10", "X4": "I11"},
+        {"O1": "H10", "X2": "F10"},
+        carrier="home X5",
+        stacks=stacks,
+    )
+    legal = kit.texts(state)
+    assert not any("=" in t for t in legal)
+    assert not any(">H10@" in t or ">F10@" in t for t in legal)
+    assert any(">I11@" in t for t in legal)
+
+
+def test_hand_off_and_passes_cost_one_pa_each(kit):
+    state = kit.position({"X5": "G9", "X2": "H10", "X4": "G13"}, carrier="home X5")
+    assert state.apply("G9=H10").pa == 1
+    assert state.apply("G9>G13@F12").pa == 1
+    assert state.apply("G9>>K13").pa == 1
+
+
+def test_a_pass_into_the_end_zone_scores_nothing_until_a_piece_takes_the_ball(kit):
+    state = kit.position({"X5": "G13", "X2": "E15"}, carrier="home X5").apply("G13>>G17")
+    assert state.ball == {"square": "G17"}
+    assert state.score["home"] == 0
+    assert state.apply("E15-G17").score["home"] == 1

@@ -153,3 +153,62 @@ def test_stack_resolution_square_may_not_hold_the_ball(kit):
         ball="G9",
     )
     assert not any("G9" in t for t in kit.texts(state))
+
+
+def test_knocked_down_bottom_returned_by_a_resolution_is_a_stand_up_task_in_the_same_phase(kit):
+    state = kit.position(
+        {"X4": "H10", "X2": "H10"},
+        stacks=(stack("home X4", "home X2", bottom_state="down"),),
+        phase="resolution",
+    ).apply("RS H10/G9,I11")
+    assert (state.player, state.phase) == ("home", "resolution")
+    assert kit.texts(state) == {"UP I11/H10", "UP I11/J10", "UP I11/H12", "UP I11/J12"}
+    state = state.apply("UP I11/J12")
+    assert (state.player, state.turn) == ("away", 6)
+
+
+def test_knocked_down_bottom_may_keep_the_ball_but_cannot_act_until_it_stands_up(kit):
+    state = kit.position(
+        {"X4": "H10"},
+        {"O1": "H10", "X2": "C13"},
+        stacks=(stack("home X4", "away O1", bottom_state="down"),),
+        carrier="home X4",
+        phase="resolution",
+    ).apply("RS H10/G9,I11*bottom")
+    assert state.ball == {"carrier": "away O1", "square": "I11"}
+    assert kit.piece(state, "away", "O1")["state"] == "down"
+    assert (state.player, state.phase) == ("away", "action")
+    assert kit.moves_from(state, "I11") == set()
+    state = state.apply("END")
+    assert "UP I11/J12" in kit.texts(state)
+    state = state.apply("UP I11/J12")
+    assert state.ball == {"carrier": "away O1", "square": "J12"}
+
+
+def test_resolution_tasks_may_be_solved_in_any_order(kit):
+    base = kit.position(
+        {"X4": "H10", "X2": "C9"},
+        {"O1": "H10"},
+        stacks=(stack("home X4", "away O1"),),
+        down=("home X2",),
+        phase="resolution",
+    )
+    legal = kit.texts(base)
+    assert "UP C9/D10" in legal and "RS H10/G9,I11" in legal
+    a = base.apply("UP C9/D10").apply("RS H10/G9,I11")
+    b = base.apply("RS H10/G9,I11").apply("UP C9/D10")
+    assert a == b
+    assert (a.player, a.turn) == ("away", 6)
+
+
+def test_stack_formed_by_the_opponent_stays_until_its_top_coach_resolves_it(kit):
+    # Away blocked in turn 4; home (the bottom's coach) can do nothing about it in turn 5.
+    state = kit.position(
+        {"X4": "H10", "X2": "C9"},
+        {"O1": "H10"},
+        stacks=(stack("away O1", "home X4", turn=4),),
+    ).apply("END")
+    assert (state.player, state.turn, state.phase) == ("away", 6, "action")
+    state = state.apply("END")
+    assert state.phase == "resolution"
+    assert all(t.startswith("RS H10/") for t in kit.texts(state))

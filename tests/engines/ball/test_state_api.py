@@ -104,3 +104,78 @@ def test_render_shows_pieces_ball_and_turn():
     assert "x5*" in text and "X5" in text
     assert "turn 1/40" in text and "home to play (DEF)" in text
     assert parse_action("END") in new_game().legal_actions()
+
+
+ILLEGAL = [
+    # (home, away, extra position options, action, reason)
+    ({"X5": "G9"}, {}, {"carrier": "home X5"}, "G9-H10/I11", "a 1-square move takes no extra"),
+    ({"X5": "G9"}, {}, {"carrier": "home X5"}, "G9-I11/J12", "a plain move takes no extra"),
+    ({"X5": "G9"}, {"O1": "I11"}, {}, "G9-I11", "a dodge needs its exit square"),
+    ({"X5": "G9"}, {"O1": "H10", "X2": "I11"}, {}, "G9-I11/J12", "cannot cross the active"),
+    ({"X5": "G9", "X2": "I11"}, {}, {}, "G9-I11", "a 2-square move may only end on one active"),
+    ({"X5": "G9"}, {"O1": "H10"}, {"down": ("away O1",)}, "G9-I11", "knocked-down piece or a"),
+    ({"X5": "G9"}, {}, {}, "G9=H10", "only the ball carrier"),
+    ({"X5": "G9"}, {"O1": "G13"}, {"carrier": "home X5"}, "G9>>G13", "G13 holds a piece"),
+    ({"X5": "G9", "X2": "G15"}, {}, {"carrier": "home X5"}, "G9>G15@F14", "reaches 4"),
+    ({"X5": "G9", "X2": "G13"}, {}, {"carrier": "home X5"}, "G9>G13@F10", "not next to the"),
+    ({"X5": "G9", "X2": "G13"}, {}, {"carrier": "home X5"}, "G9=G13", "not connected"),
+    ({"X5": "G9"}, {"O1": "H10"}, {"carrier": "home X5"}, "G9>H10@I11", "no other allied"),
+    ({"X5": "G9"}, {}, {"carrier": "home X5"}, "UP G9/H10", "in the resolution phase"),
+    ({"X5": "G9"}, {}, {"carrier": "home X5"}, "+PE", "only in card mode"),
+    ({"X5": "G9"}, {}, {"carrier": "home X5"}, "OVERTIME", "only in card mode"),
+    (
+        {"X5": "G9"},
+        {},
+        {"carrier": "home X5", "pa": 0, "card_mode": True, "pe": (2, 0)},
+        "G9-H10",
+        "no PA left for an ordinary action",
+    ),
+]
+
+
+@pytest.mark.parametrize(("home", "away", "extra", "action", "reason"), ILLEGAL)
+def test_illegal_actions_say_why_and_change_nothing(kit, home, away, extra, action, reason):
+    state = kit.position(home, away, **extra)
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    message = str(err.value)
+    assert message.startswith(str(parse_action(action)) + ": ")
+    assert reason in message
+    assert state.to_json() == before
+    assert state == State.from_json(before)
+
+
+def stack_state(kit, **extra):
+    stack = {"top": "home X4", "bottom": "away O1", "bottom_state": "active", "turn": 3}
+    return kit.position({"X4": "H10"}, {"O1": "H10"}, stacks=(stack,), phase="resolution", **extra)
+
+
+@pytest.mark.parametrize(
+    ("action", "extra", "reason"),
+    [
+        ("RS H10/G9,G9", {}, "two different squares"),
+        ("RS H10/G9,I11", {"carrier": "home X4"}, "say who keeps it"),
+        ("RS H10/G9,I11*top", {}, "nobody keeps it"),
+        ("RS H10/G9,K11", {}, "not a diagonal neighbour"),
+        ("RS G9/F8,H8", {}, "no piece on G9"),
+        ("UP H10/G9", {}, "not knocked down"),
+    ],
+)
+def test_illegal_resolutions_say_why(kit, action, extra, reason):
+    state = stack_state(kit, **extra)
+    with pytest.raises(IllegalAction, match=reason):
+        state.apply(action)
+
+
+def test_a_stack_of_this_turn_is_refused_with_the_reason(kit):
+    stack = {"top": "home X4", "bottom": "away O1", "bottom_state": "active", "turn": 5}
+    state = kit.position(
+        {"X4": "H10", "X2": "C9"},
+        {"O1": "H10"},
+        stacks=(stack,),
+        down=("home X2",),
+        phase="resolution",
+    )
+    with pytest.raises(IllegalAction, match="never resolved in the turn it was formed"):
+        state.apply("RS H10/G9,I11")

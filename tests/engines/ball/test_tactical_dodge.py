@@ -68,3 +68,34 @@ def test_tactical_dodge_needs_its_push_square_in_the_notation(kit):
 def test_crossing_a_knocked_down_opponent_is_no_tactical_dodge(kit):
     state = kit.position({"X4": "G9"}, {"O1": "H10"}, down=("away O1",))
     assert not any(m.startswith("G9-I11") for m in kit.texts(state))
+
+
+@pytest.mark.parametrize(
+    ("extra", "down", "stacked"),
+    [({"X2": "G11"}, ("away X2",), False), ({"X2": "G11", "X4": "G11"}, (), True)],
+    ids=["knocked-down-piece", "stack"],
+)
+def test_loose_ball_falls_back_to_the_crossed_square_when_a_downed_piece_or_stack_is_there(
+    kit, extra, down, stacked
+):
+    stacks = (
+        ({"top": "away X4", "bottom": "away X2", "bottom_state": "active", "turn": 4},)
+        if stacked
+        else ()
+    )
+    away = {"O1": "H10", **extra}
+    state = kit.position({"X4": "G9"}, away, carrier="away O1", down=down, stacks=stacks)
+    assert state.apply("G9-I11/I9").ball == {"square": "H10"}
+
+
+def test_knocking_the_ball_loose_does_not_restrict_the_mover(kit):
+    state = kit.position({"X4": "G9"}, {"O1": "H10"}, carrier="away O1").apply("G9-I11/I9")
+    assert not kit.piece(state, "home", "X4")["restricted"]
+    assert "I11-H12" in kit.moves_from(state, "I11")
+
+
+def test_tactical_dodge_may_cross_an_opponent_next_to_its_own_allies(kit):
+    # The push square must be free; the start square always is (the mover has left it).
+    state = kit.position({"X4": "G9", "X2": "I9", "S3": "G11"}, {"O1": "H10"})
+    tactical = {m for m in kit.moves_from(state, "G9") if m.startswith("G9-I11")}
+    assert tactical == {"G9-I11/G9"}

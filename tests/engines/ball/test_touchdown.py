@@ -80,3 +80,49 @@ def test_touchdown_keeps_pe_and_resets_restrictions(kit):
 def test_target_score_is_configurable(kit):
     state = kit.position({"X4": "H16"}, carrier="home X4", target_score=1).apply("H16-I17")
     assert state.is_over
+
+
+def test_taking_the_free_ball_in_the_end_zone_scores(kit):
+    state = kit.position({"X4": "H16"}, ball="I17").apply("H16-I17")
+    assert state.score["home"] == 1
+
+
+def test_sprint_into_the_end_zone_scores(kit):
+    state = kit.position({"X4": "H16"}, carrier="home X4", card_mode=True, pe=(2, 0))
+    state = state.apply("SPRINT H16-I17")
+    assert state.score["home"] == 1
+    assert state.pe["home"] == 0
+
+
+def test_standing_up_a_ball_holder_into_the_end_zone_scores(kit):
+    state = kit.position(
+        {"X4": "H16"}, carrier="home X4", down=("home X4",), phase="resolution"
+    ).apply("UP H16/I17")
+    assert state.score["home"] == 1
+
+
+def test_giving_the_ball_to_an_opponent_in_its_end_zone_scores_for_the_opponent(kit):
+    # Home resolves its block on H2 and lets away's O1 keep the ball on I1: away scores in
+    # home's turn, becomes DEF and takes the next turn.
+    stack = {"top": "home X4", "bottom": "away O1", "bottom_state": "active", "turn": 3}
+    state = kit.position(
+        {"X4": "H2"}, {"O1": "H2"}, stacks=(stack,), carrier="home X4", phase="resolution"
+    ).apply("RS H2/G3,I1*bottom")
+    assert state.score == {"home": 0, "away": 1}
+    assert (state.player, state.atk, state.turn, state.phase) == ("away", "home", 6, "action")
+
+
+def test_touchdown_ends_the_turn_at_once_without_a_resolution_phase(kit):
+    # Home has a knocked-down piece that would be a stand-up task: the touchdown skips it.
+    state = kit.position(
+        {"X4": "H16", "X2": "C9"}, carrier="home X4", down=("home X2",), pa=2
+    ).apply("H16-I17")
+    assert (state.turn, state.phase, state.pa) == (6, "action", 2)
+    assert all(p["state"] == "active" for p in state.pieces())
+
+
+def test_touchdown_resets_overtime(kit):
+    state = kit.position({"X4": "H16"}, carrier="home X4", card_mode=True, pe=(3, 0))
+    state = state.apply("OVERTIME").apply("H16-I17")
+    assert state.overtime_used is False
+    assert state.pe["home"] == 0
