@@ -1,0 +1,9 @@
+from django.contrib.auth.decorators import login_not_required
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+
+@require_GET
+@login_not_required
+def index(request):
+    return render(request, "simulator/index.html")
