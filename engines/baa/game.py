@@ -1001,7 +1001,7 @@ class Game:
                 if t is not None:
                     hits.append((t, self._priority(p), p))
             hits.sort(key=lambda h: (h[0], h[1]))
-            for t, _, p in hits:
+            for t, _, p in self._intercept_order(s, hits):
                 act.asked.add(p.id)
                 px, py, lvl = self._stop_point(s, t, p)
                 answer = yield {
@@ -1045,6 +1045,22 @@ class Game:
                 interrupted=False,
             )
             self._gained(f)
+
+    def _intercept_order(self, s: dict, hits: list):
+        """Yield the interceptors of a leg in path order; those reached at one point in
+        activation priority (rank, K, roll-off), the roll-off made only when they are reached."""
+        (ax, ay), (bx, by) = s["from"], s["to"]
+        length = dist(ax, ay, bx, by)
+        i = 0
+        while i < len(hits):
+            j = i + 1
+            while j < len(hits) and (hits[j][0] - hits[i][0]) * length <= EPS:
+                j += 1
+            at = {h[2].id: h[0] for h in hits[i:j]}
+            group = [h[2] for h in hits[i:j]]
+            for p in self._order(group) if len(group) > 1 else group:
+                yield at[p.id], None, p
+            i = j
 
     def _stop_point(self, s: dict, t: float, p: Figure) -> tuple:
         """Where a mover stands when interceptor p stops it at t along leg s: never on clutter,
