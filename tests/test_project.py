@@ -131,3 +131,14 @@ def test_custom_user_model_from_the_first_migration():
     assert settings.AUTH_USER_MODEL == "league.User"
     first = (ROOT / "league" / "migrations" / "0001_initial.py").read_text()
     assert "AbstractUser" in first or "username" in first
+
+
+@pytest.mark.django_db
+def test_repeated_wrong_passwords_lock_the_login_with_a_german_message(client, django_user_model):
+    django_user_model.objects.create_user("coach1", password="sicheres-pw-42")
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        client.post(reverse("login"), {"username": "coach1", "password": "falsch"})
+    response = client.post(reverse("login"), {"username": "coach1", "password": "sicheres-pw-42"})
+    assert response.status_code == 429
+    assert "Zu viele Anmeldeversuche" in response.content.decode()
+    assert "_auth_user_id" not in client.session

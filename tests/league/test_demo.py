@@ -1,5 +1,4 @@
 import pytest
-from django.contrib.auth import authenticate
 from django.core.management import call_command
 
 from league.demo import DEMO_ADMIN, DEMO_COACH, ensure_demo_league
@@ -18,10 +17,10 @@ def test_demo_league_is_idempotent():
 
 def test_demo_logins_work():
     ensure_demo_league()
-    admin = authenticate(username=DEMO_ADMIN.username, password=DEMO_ADMIN.password)
-    coach = authenticate(username=DEMO_COACH.username, password=DEMO_COACH.password)
-    assert admin is not None and admin.is_staff and admin.is_superuser
-    assert coach is not None and not coach.is_staff
+    admin = User.objects.get(username=DEMO_ADMIN.username)
+    coach = User.objects.get(username=DEMO_COACH.username)
+    assert admin.check_password(DEMO_ADMIN.password) and admin.is_staff and admin.is_superuser
+    assert coach.check_password(DEMO_COACH.password) and not coach.is_staff
 
 
 def test_demo_keeps_reference_data_edited_by_admins():
@@ -36,7 +35,7 @@ def test_demo_does_not_reset_a_changed_password():
     coach.set_password("neues-passwort-77")
     coach.save()
     ensure_demo_league()
-    assert authenticate(username=DEMO_COACH.username, password="neues-passwort-77") is not None
+    assert User.objects.get(username=DEMO_COACH.username).check_password("neues-passwort-77")
 
 
 def test_setup_demo_command_prints_the_logins(capsys):
