@@ -3,7 +3,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from rules.models import Position, PositionSkill, Skill
+from rules.models import Position, Skill
 
 pytestmark = pytest.mark.e2e
 
@@ -29,19 +29,28 @@ def test_phone_user_jumps_from_contents_to_the_injury_table(
     expect(page.locator("#tabelle-injury")).to_contain_text("Ernsthaft verletzt")
 
 
-def test_position_just_made_stunty_appears_in_the_handbook_stunty_table(
-    page: Page, live_server, reference_data
+def test_position_an_admin_just_made_stunty_appears_in_the_handbook_stunty_table(
+    page: Page, live_server, admin_login
 ):
-    # What an admin does in the position's inline "Start-Fertigkeiten": add the Stunty trait.
+    user, password = admin_login
     position = Position.objects.get(race__name="Dwarf", name="Dwarf Lineman")
-    PositionSkill.objects.create(position=position, skill=Skill.objects.get(name="Stunty"))
+    page.goto(f"{live_server.url}/admin/rules/position/{position.pk}/change/")
+    page.get_by_label("Benutzername").fill(user.username)
+    page.get_by_label("Passwort").fill(password)
+    page.get_by_role("button", name="Anmelden").click()
+
+    # The empty row of the "Start-Fertigkeiten" inline: pick the Stunty trait.
+    page.locator("#starting_skills-group .select2-selection").last.click()
+    page.locator(".select2-search__field").fill("Stunty")
+    page.locator(".select2-results__option", has_text="Stunty").click()
+    page.get_by_role("button", name=re.compile("^Sichern$")).click()
+    expect(page.locator(".messagelist")).to_contain_text("erfolgreich geändert")
 
     page.goto(f"{live_server.url}/regelheft/#verletzungen")
     table = page.locator("#stunty-tabelle")
     expect(table.locator("table")).to_be_hidden()
     table.locator("summary").click()
-    dwarf_row = table.locator("tr", has_text="Dwarf")
-    expect(dwarf_row).to_contain_text("Dwarf Lineman")
+    expect(table.locator("tr", has_text="Dwarf")).to_contain_text("Dwarf Lineman")
     expect(table.locator("tr", has_text="Goblin").first).to_be_visible()
 
 
