@@ -659,12 +659,7 @@ class Game:
                 raise IllegalAction(f"{f.id} holds no ball")
             if t == "kick" and f.level is not None:
                 raise IllegalAction("a kick is only possible on the ground")
-            angle = a.get("angle")
-            if (
-                not isinstance(angle, int | float)
-                or isinstance(angle, bool)
-                or not math.isfinite(angle)
-            ):
+            if not _finite(a.get("angle")):
                 raise IllegalAction(f"a {t} needs a numeric 'angle' in degrees")
             if a.get("extra", False) and f.k < 2:
                 raise IllegalAction('paying 1 K for +2" needs K of at least 2')
@@ -687,7 +682,7 @@ class Game:
             raise IllegalAction(f"unknown action {t!r}")
 
     def _ball_arg(self, bid) -> Ball:
-        if bid not in self.balls:
+        if not isinstance(bid, str) or bid not in self.balls:
             raise IllegalAction(f"there is no ball {bid!r} in play")
         return self.balls[bid]
 
@@ -717,14 +712,7 @@ class Game:
 
     def _point(self, leg: dict, key: str = "to") -> tuple[float, float]:
         p = leg.get(key)
-        if (
-            not isinstance(p, list | tuple)
-            or len(p) != 2
-            or not all(
-                isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
-                for v in p
-            )
-        ):
+        if not isinstance(p, list | tuple) or len(p) != 2 or not all(_finite(v) for v in p):
             raise IllegalAction(f"'{key}' must be a point [x, y]")
         return float(p[0]), float(p[1])
 
@@ -788,7 +776,12 @@ class Game:
         if kind == "climb":
             if level is None:
                 i = leg.get("piece")
-                if not isinstance(i, int) or not 0 <= i < len(pieces) or not pieces[i].is_building:
+                if (
+                    not isinstance(i, int)
+                    or isinstance(i, bool)
+                    or not 0 <= i < len(pieces)
+                    or not pieces[i].is_building
+                ):
                     raise IllegalAction("climbing up needs the 'piece' index of a building")
                 r = pieces[i].rect
                 if abs(point_rect(x, y, r) - BASE_R) > TOL:
@@ -986,6 +979,7 @@ class Game:
         act.move_left = max(0.0, act.move_left - cost)
         for s in plan:
             (ax, ay), (bx, by) = s["from"], s["to"]
+            cx, cy = ax, ay  # where the mover is along this leg
             heights = {self._h(s["from_level"]), self._h(s["level"])}
             hits = []
             for p in self.figures.values():
@@ -1019,7 +1013,7 @@ class Game:
                     "move",
                     figure=f.id,
                     kind=s["kind"],
-                    **{"from": [ax, ay]},
+                    **{"from": [cx, cy]},
                     to=[px, py],
                     level=lvl,
                     cost=0.0,
@@ -1029,6 +1023,7 @@ class Game:
                 p.k -= 1
                 self._log("k_loss", figure=p.id, loss=1, k=p.k, why="intercept")
                 self._log("intercept", figure=p.id, mover=f.id, success=sixes > 0)
+                cx, cy = px, py
                 if sixes:
                     self._knock_down(f, p.x, p.y, by=p.id)
                     act.over = True
@@ -1038,7 +1033,7 @@ class Game:
                 "move",
                 figure=f.id,
                 kind=s["kind"],
-                **{"from": [ax, ay]},
+                **{"from": [cx, cy]},
                 to=[bx, by],
                 level=s["level"],
                 cost=s["cost"],
@@ -1357,6 +1352,16 @@ class Game:
     @classmethod
     def from_json(cls, text: str, *, verify: bool = True) -> Game:
         return cls.from_dict(json.loads(text), verify=verify)
+
+
+def _finite(v) -> bool:
+    """A real number (not a bool) that converts to a finite float."""
+    if not isinstance(v, int | float) or isinstance(v, bool):
+        return False
+    try:
+        return math.isfinite(float(v))
+    except OverflowError:
+        return False
 
 
 def _norm(data):

@@ -493,3 +493,32 @@ def test_a_card_pick_must_name_an_own_unactivated_figure(baa):
     g.apply(0, {"type": "pick", "figure": "0:A"})
     with pytest.raises(IllegalAction, match="no card to pick"):
         g.apply(0, {"type": "pick", "figure": "0:B"})
+
+
+@pytest.mark.parametrize(
+    ("action", "why"),
+    [
+        ({"type": "throw", "angle": 10**400}, "numeric 'angle'"),
+        ({"type": "move", "legs": [{"kind": "walk", "to": [10**400, 15]}]}, "must be a point"),
+        ({"type": "move", "legs": [{"kind": "climb", "piece": True}]}, "index of a building"),
+        ({"type": "pickup", "ball": ["b1"]}, "no ball"),
+    ],
+)
+def test_odd_values_are_illegal_inputs_not_crashes(baa, action, why):
+    g = holder_game(baa, at=(31.5, 15), pieces=[HOUSE, NEXT_HOUSE])
+    with pytest.raises(IllegalAction, match=why):
+        g.apply(0, action)
+
+
+def test_a_move_that_goes_on_after_a_failed_interception_is_logged_from_the_stop(baa, force):
+    g = baa.make_game({"0:A": (30, 15), "1:B": (33, 16.5)})
+    baa.activate(g, "0:A")
+    g.apply(0, walk((36, 15)))
+    at = g.pending["at"]
+    force(g, *MISS)
+    g.apply(1, {"type": "intercept", "answer": True})
+    moves = baa.events_of(g.events, "move")
+    assert [m["interrupted"] for m in moves] == [True, False]
+    assert moves[0]["from"] == [30, 15] and moves[0]["to"] == at
+    assert moves[1]["from"] == at and moves[1]["to"] == [36, 15]
+    assert g.figures["0:A"].x == 36 and g.figures["1:B"].k == 5
