@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
+from itertools import compress
 from typing import Any
 
 from . import board as B
@@ -94,8 +95,17 @@ def _setup_positions(setup: dict[str, str] | None) -> tuple[int, ...]:
 
 # ---------------------------------------------------------------------------------------------
 # Move tables: for every square, ready-made actions (spec 5, 9).
-# STEPS[s] = ((to, action), ...); JUMPS[type][s] = ((to, mid, plain, exits, pushes), ...)
-# with exits = ((e, action), ...) for a dodge and pushes = ((n, action), ...) for a tactical dodge.
+# STEPS[s] = ((to, action), ...); STEP_ACTIONS[s] = (action, ...);
+# JUMPS[type][s] = ((to, mid, plain, exits, pushes), ...) with mid = NSQ (a square that is always
+# empty) for an orthogonal jump, exits = ((e, action), ...) for a dodge and
+# pushes = ((n, action), ...) for a tactical dodge.
+#
+# Square contents, per state, in two bytearrays of NSQ + 1 entries (the last is the NSQ
+# sentinel, always empty): ``occ[s]`` = piece id + 1 of the active, knocked-down or top piece on s
+# (a bottom hides under its top), 0 if none; ``kind[s]`` = what stands there: K_EMPTY,
+# 1 + team for an active piece, K_DOWN, K_STACK, or K_OFF on a square that is not playable.
+
+K_EMPTY, K_HOME, K_AWAY, K_DOWN, K_STACK, K_OFF = 0, 1, 2, 3, 4, 5
 
 
 def _build_tables():
@@ -112,6 +122,8 @@ def _build_tables():
                     pushes = tuple(
                         (n, make_action(MOVE, s, to, n)) for n in NEIGHBOURS[mid] if n != to
                     )
+                else:
+                    mid = NSQ
                 entries.append((to, mid, make_action(MOVE, s, to), exits, pushes))
             jumps[ptype][s] = tuple(entries)
     long_passes = [
@@ -120,21 +132,51 @@ def _build_tables():
         else None
         for s in range(NSQ)
     ]
-    near = [frozenset((s, *NEIGHBOURS[s])) if B.IS_PLAYABLE[s] else frozenset() for s in range(NSQ)]
-    return tuple(steps), tuple(tuple(j) for j in jumps), long_passes, near
+    near = [(s, *NEIGHBOURS[s]) if B.IS_PLAYABLE[s] else () for s in range(NSQ)]
+    return tuple(steps), tuple(tuple(j) for j in jumps), long_passes, tuple(near)
 
 
 STEPS, JUMPS, LONG_PASSES, NEAR = _build_tables()
-_EMPTY_OCC = bytes(NSQ)
+STEP_ACTIONS = tuple(tuple(a for _, a in row) for row in STEPS)
+# The SPRINT card action of every ordinary move of the tables.
+_SPRINT_OF = {
+    a: sprint_of(a)
+    for s in B.PLAYABLE
+    for a in (
+        *STEP_ACTIONS[s],
+        *(
+            x
+            for ptype in range(3)
+            for _, _, plain, exits, pushes in JUMPS[ptype][s]
+            for x in (plain, *(e for _, e in exits), *(n for _, n in pushes))
+        ),
+    )
+}
+# The row of each square, and B = M - (N - M) of a tactical dodge as {(mid, push): B or -1}.
+ROW_OF = tuple(B.row_of(s) for s in range(NSQ))
+_PUSH_BALL = {(mid, n): B.push_ball_square(mid, n) for mid in B.PLAYABLE for n in NEIGHBOURS[mid]}
+_EMPTY_OCC = bytes(NSQ + 1)
+_EMPTY_KIND = bytes(K_EMPTY if s == NSQ or B.IS_PLAYABLE[s] else K_OFF for s in range(NSQ + 1))
+# bytes.translate table: 1 for an empty square (0), 0 for anything else.
+_IS_EMPTY = bytes([1] + [0] * 255)
 _TEAM_RANGE = (range(0, 7), range(7, 14))
+# kind code of a piece by its state (active: by team; bottoms are hidden).
+_KIND_OF = (
+    (K_HOME, K_DOWN, K_STACK, 0, 0),
+    (K_AWAY, K_DOWN, K_STACK, 0, 0),
+)
 
 
-def _occupancy(pos: tuple[int, ...], st: tuple[int, ...]) -> bytes:
+def _occupancy(pos: tuple[int, ...], st: tuple[int, ...]) -> tuple[bytearray, bytearray]:
     occ = bytearray(_EMPTY_OCC)
+    kind = bytearray(_EMPTY_KIND)
     for pid in range(14):
-        if st[pid] < BOTTOM_ACTIVE:  # bottoms are hidden under their top
-            occ[pos[pid]] = pid + 1
-    return bytes(occ)
+        s = st[pid]
+        if s < BOTTOM_ACTIVE:  # bottoms are hidden under their top
+            p = pos[pid]
+            occ[p] = pid + 1
+            kind[p] = _KIND_OF[PIECE_TEAM[pid]][s]
+    return occ, kind
 
 
 class State:
@@ -144,6 +186,7 @@ class State:
         "_atk",
         "_ball",
         "_carrier",
+        "_kind",
         "_legal",
         "_occ",
         "_opts",
@@ -309,46 +352,44 @@ class State:
             return self._generate_tasks()
         return ()
 
-    def _gen_moves(self, pid: int, out: list, sprint: bool) -> None:
-        pos, st, occ = self._pos, self._st, self._occ
-        s = pos[pid]
-        team = PIECE_TEAM[pid]
+    def _gen_moves(self, pids, out: list) -> None:
+        """Append the ordinary moves of the pieces ``pids`` (all active) to ``out``."""
+        pos, kind = self._pos, self._kind
         ball = self._ball
-        start = len(out)
+        plain_steps = not self._stacks  # without stacks every 1-square move is legal
         append = out.append
-        for to, act in STEPS[s]:
-            o = occ[to]
-            if not o or st[o - 1] != TOP:
-                append(act)
-        for to, mid, act, exits, pushes in JUMPS[PIECE_TYPE[pid]][s]:
-            o = occ[to]
-            if mid >= 0:
-                m = occ[mid]
-                if m:
-                    q = m - 1
-                    if st[q] != ACTIVE:
-                        continue
-                    if PIECE_TEAM[q] != team:
-                        if not o:
-                            for n, pact in pushes:
-                                if n == s or (not occ[n] and n != ball):
-                                    append(pact)
-                        continue
-            if not o:
-                append(act)
+        for pid in pids:
+            s = pos[pid]
+            team = PIECE_TEAM[pid]
+            ally = 1 + team
+            enemy = 2 - team
+            if plain_steps:
+                out.extend(STEP_ACTIONS[s])
             else:
-                q = o - 1
-                if st[q] == ACTIVE and PIECE_TEAM[q] != team:
-                    for e, eact in exits:
-                        if not occ[e]:
-                            append(eact)
-        if sprint:
-            out[start:] = [sprint_of(a) for a in out[start:]]
+                for to, act in STEPS[s]:
+                    if kind[to] != K_STACK:
+                        append(act)
+            for to, mid, act, exits, pushes in JUMPS[PIECE_TYPE[pid]][s]:
+                m = kind[mid]
+                k = kind[to]
+                if m in (K_EMPTY, ally):
+                    if k == K_EMPTY:
+                        append(act)
+                    elif k == enemy:
+                        for e, eact in exits:
+                            if not kind[e]:
+                                append(eact)
+                elif m == enemy and k == K_EMPTY:
+                    for n, pact in pushes:
+                        if n == s or (not kind[n] and n != ball):
+                            append(pact)
 
     def _gen_ball_actions(self, c: int, out: list) -> None:
         pos, st, occ = self._pos, self._st, self._occ
+        kind = self._kind
         s = pos[c]
         team = PIECE_TEAM[c]
+        ally = 1 + team
         allies = _TEAM_RANGE[team]
         # Hand-off: the network of active allies connected to the carrier (spec 5.4).
         seen = {s}
@@ -356,8 +397,7 @@ class State:
         while stack:
             a = stack.pop()
             for n in NEIGHBOURS[a]:
-                o = occ[n]
-                if o and n not in seen and st[o - 1] == ACTIVE and PIECE_TEAM[o - 1] == team:
+                if kind[n] == ally and n not in seen:
                     seen.add(n)
                     stack.append(n)
                     out.append(make_action(HANDOFF, s, n))
@@ -371,31 +411,32 @@ class State:
                         if not occ[b]:
                             out.append(make_action(SHORT_PASS, s, rs, b))
         # Long pass (spec 5.6): every free square at distance >= 2 from all seven allies.
-        blocked = bytearray(occ)
+        blocked = bytearray(kind)
         for a in allies:
             for n in NEAR[pos[a]]:
                 blocked[n] = 1
-        row = LONG_PASSES[s]
-        out.extend([row[t] for t in B.PLAYABLE if not blocked[t]])
+        out.extend(compress(LONG_PASSES[s], blocked.translate(_IS_EMPTY)))
 
     def _gen_standups(self, out: list, getup: bool) -> None:
-        pos, st, occ, ball = self._pos, self._st, self._occ, self._ball
-        kind = GETUP if getup else STAND_UP
+        pos, st, kind, ball = self._pos, self._st, self._kind, self._ball
+        kind_code = GETUP if getup else STAND_UP
         for pid in _TEAM_RANGE[self._player]:
             if st[pid] == DOWN:
                 s = pos[pid]
                 for n in NEIGHBOURS[s]:
-                    if not occ[n] and n != ball:
-                        out.append(make_action(kind, s, n))
+                    if not kind[n] and n != ball:
+                        out.append(make_action(kind_code, s, n))
 
     def _generate_action_phase(self) -> tuple[Action, ...]:
         out: list[Action] = []
         st, restr, pa = self._st, self._restr, self._pa
         team = self._player
         if pa > 0:
-            for pid in _TEAM_RANGE[team]:
-                if st[pid] == ACTIVE and not restr >> pid & 1:
-                    self._gen_moves(pid, out, False)
+            if restr:
+                movers = [p for p in _TEAM_RANGE[team] if st[p] == ACTIVE and not restr >> p & 1]
+            else:
+                movers = [p for p in _TEAM_RANGE[team] if st[p] == ACTIVE]
+            self._gen_moves(movers, out)
             c = self._carrier
             if c >= 0 and PIECE_TEAM[c] == team and st[c] == ACTIVE and not restr >> c & 1:
                 self._gen_ball_actions(c, out)
@@ -409,20 +450,21 @@ class State:
             if pe >= 1:
                 self._gen_standups(out, True)
             if pe >= 2:
-                for pid in _TEAM_RANGE[team]:
-                    if st[pid] == ACTIVE:
-                        self._gen_moves(pid, out, True)
+                moves: list[Action] = []
+                self._gen_moves([p for p in _TEAM_RANGE[team] if st[p] == ACTIVE], moves)
+                sp = _SPRINT_OF
+                out.extend([sp[a] for a in moves])
         return tuple(out)
 
     def _generate_tasks(self) -> tuple[Action, ...]:
         out: list[Action] = []
         self._gen_standups(out, False)
-        pos, occ, ball = self._pos, self._occ, self._ball
+        pos, kind, ball = self._pos, self._kind, self._ball
         for top, _bottom, formed in self._stacks:
             if PIECE_TEAM[top] != self._player or formed >= self._turn:
                 continue
             s = pos[top]
-            free = [n for n in NEIGHBOURS[s] if not occ[n] and n != ball]
+            free = [n for n in NEIGHBOURS[s] if not kind[n] and n != ball]
             keepers = (KEEP_TOP, KEEP_BOTTOM) if self._carrier == top else (KEEP_NONE,)
             for t in free:
                 for b in free:
@@ -445,15 +487,11 @@ class State:
 
     def _apply_legal(self, action: Action) -> State:
         """Apply an action known to be legal (no check)."""
-        w = _Work(self)
         kind = action[0]
-        if kind == MOVE:
-            w.pa -= 1
-            w.move(action)
-        elif kind == SPRINT:
-            w.pe[w.player] -= 2
-            w.move(action)
-        elif kind == END:
+        if kind in (MOVE, SPRINT):
+            return self._apply_move(action)
+        w = _Work(self)
+        if kind == END:
             w.phase = RESOLUTION_PHASE
         elif kind == HANDOFF:
             w.pa -= 1
@@ -483,6 +521,122 @@ class State:
             raise AssertionError(action)
         w.check_touchdown()
         return w.freeze()
+
+    def _apply_move(self, action: Action) -> State:
+        """A move, block, protect, dodge or tactical dodge, ordinary or SPRINT (spec 5.1-5.3, 8).
+
+        The fast path of the engine: it updates the square contents instead of recomputing
+        them and copies only what changes. ``_Work.move`` is the same rule in plain form.
+        """
+        _, s, t, x, _ = action
+        occ = bytearray(self._occ)
+        kind = bytearray(self._kind)
+        pid = occ[s] - 1
+        team = PIECE_TEAM[pid]
+        pos = list(self._pos)
+        st = self._st
+        stacks = self._stacks
+        carrier, ball, restr = self._carrier, self._ball, self._restr
+        gained = 0
+        occ[s] = 0
+        kind[s] = K_EMPTY
+        o = occ[t]
+        if o:
+            q = o - 1
+            st = list(st)
+            if x < 0:  # block / protect (spec 5.3): a 1-square move onto one piece
+                pos[pid] = t
+                st[q] = BOTTOM_ACTIVE if st[q] == ACTIVE else BOTTOM_DOWN
+                st[pid] = TOP
+                stacks = (*stacks, (pid, q, self._turn))
+                occ[t] = pid + 1
+                kind[t] = K_STACK
+                if carrier == q:
+                    carrier = pid
+                if PIECE_TEAM[q] != team:
+                    gained = 1
+            else:  # dodge (spec 5.1): q goes down on t, the piece exits to x
+                st[q] = DOWN
+                kind[t] = K_DOWN
+                pos[pid] = x
+                occ[x] = pid + 1
+                kind[x] = 1 + team
+                gained = 1
+                if carrier == q:
+                    carrier = pid
+                    restr |= 1 << pid
+                    gained = 2
+                elif ball == x:
+                    ball, carrier = -1, pid
+                    restr |= 1 << pid
+            st = tuple(st)
+        elif x >= 0:  # tactical dodge (spec 5.2): q on the crossed square is pushed to x
+            mid = (s + t) >> 1
+            q = occ[mid] - 1
+            pos[pid] = t
+            occ[t] = pid + 1
+            kind[t] = 1 + team
+            pos[q] = x
+            occ[mid] = 0
+            kind[mid] = K_EMPTY
+            occ[x] = q + 1
+            kind[x] = K_DOWN
+            st = list(st)
+            st[q] = DOWN
+            st = tuple(st)
+            gained = 1
+            if carrier == q:
+                carrier = -1
+                b = _PUSH_BALL[mid, x]
+                ball = mid if b < 0 or occ[b] else b
+                gained = 2
+            elif ball == t:
+                ball, carrier = -1, pid
+                restr |= 1 << pid
+        else:  # plain move
+            pos[pid] = t
+            occ[t] = pid + 1
+            kind[t] = 1 + team
+            if ball == t:
+                ball, carrier = -1, pid
+                restr |= 1 << pid
+        player = self._player
+        pe = self._pe
+        pa = self._pa
+        if action[0] == MOVE:
+            pa -= 1
+            if gained and self._opts.card_mode:
+                pe = (pe[0] + gained, pe[1]) if player == 0 else (pe[0], pe[1] + gained)
+        else:
+            gained -= 2
+            if gained:
+                pe = (pe[0] + gained, pe[1]) if player == 0 else (pe[0], pe[1] + gained)
+        pos = tuple(pos)
+        if carrier >= 0 and ROW_OF[pos[carrier]] == SCORING_ROW[PIECE_TEAM[carrier]]:
+            w = _Work(self)
+            w.pos, w.st, w.stacks, w.carrier, w.ball = list(pos), list(st), stacks, carrier, ball
+            w.pa, w.pe, w.restr = pa, list(pe), restr
+            w.check_touchdown()
+            return w.freeze()
+        return _settle(
+            self._opts,
+            pos,
+            st,
+            stacks,
+            carrier,
+            ball,
+            self._turn,
+            player,
+            self._phase,
+            pa,
+            pe,
+            self._ot,
+            restr,
+            self._score,
+            self._atk,
+            occ,
+            kind,
+        )
 
     # -- serialisation -------------------------------------------------------------------------
 
@@ -709,67 +863,101 @@ class _Work:
 
 
 _new = object.__new__
-_set = object.__setattr__
 
 
-def _make(opts, pos, st, stacks, carrier, ball, turn, player, phase, pa, pe, ot, restr, score, atk):
-    s = _new(State)
-    _set(s, "_opts", opts)
-    _set(s, "_pos", pos)
-    _set(s, "_st", st)
-    _set(s, "_stacks", stacks)
-    _set(s, "_carrier", carrier)
-    _set(s, "_ball", ball)
-    _set(s, "_turn", turn)
-    _set(s, "_player", player)
-    _set(s, "_phase", phase)
-    _set(s, "_pa", pa)
-    _set(s, "_pe", pe)
-    _set(s, "_ot", ot)
-    _set(s, "_restr", restr)
-    _set(s, "_score", score)
-    _set(s, "_atk", atk)
-    _set(s, "_occ", _occupancy(pos, st))
-    _set(s, "_legal", None)
-    return s
+class _Building:
+    """A State under construction: the same slots, plain attribute writes.
+
+    A new state is filled in and settled as a ``_Building`` and then becomes a :class:`State`
+    by a ``__class__`` switch (the two classes have the same layout). This costs far less than
+    seventeen ``object.__setattr__`` calls, and the published State stays immutable.
+    """
+
+    __slots__ = State.__slots__
+
+    # The legal-action generators run while the state is being settled.
+    _gen_moves = State._gen_moves
+    _gen_ball_actions = State._gen_ball_actions
+    _gen_standups = State._gen_standups
+    _generate_action_phase = State._generate_action_phase
+    _generate_tasks = State._generate_tasks
 
 
 def _settle(
-    opts, pos, st, stacks, carrier, ball, turn, player, phase, pa, pe, ot, restr, score, atk
+    opts,
+    pos,
+    st,
+    stacks,
+    carrier,
+    ball,
+    turn,
+    player,
+    phase,
+    pa,
+    pe,
+    ot,
+    restr,
+    score,
+    atk,
+    occ=None,
+    kind=None,
 ):
     """Build the state and run the automatic steps of spec section 4 until a choice exists.
 
-    The state is not published yet, so the phase changes below update it in place (positions
-    do not change, so its occupancy stays valid).
+    ``occ`` and ``kind`` (see the move tables) are computed from ``pos`` and ``st`` unless the
+    caller already has them. The phase changes below happen before the state is published
+    (positions do not change, so the square contents stay valid).
     """
-    s = _make(
-        opts, pos, st, stacks, carrier, ball, turn, player, phase, pa, pe, ot, restr, score, atk
-    )
+    if occ is None:
+        occ, kind = _occupancy(pos, st)
+    s = _new(_Building)
+    s._opts = opts
+    s._pos = pos
+    s._st = st
+    s._stacks = stacks
+    s._carrier = carrier
+    s._ball = ball
+    s._turn = turn
+    s._player = player
+    s._phase = phase
+    s._pa = pa
+    s._pe = pe
+    s._ot = ot
+    s._restr = restr
+    s._score = score
+    s._atk = atk
+    s._occ = occ
+    s._kind = kind
     while True:
-        phase = s._phase
         if phase == GAME_OVER:
-            _set(s, "_legal", ())
-            return s
-        legal = s._generate()
+            legal = ()
+            break
         if phase == ACTION_PHASE:
+            legal = _generate_action_phase(s)
             if len(legal) > 1:
-                _set(s, "_legal", legal)
-                return s
-            _set(s, "_phase", RESOLUTION_PHASE)
+                break
+            s._phase = phase = RESOLUTION_PHASE
             continue
+        legal = _generate_tasks(s)
         if legal:
-            _set(s, "_legal", legal)
-            return s
+            break
         # An empty resolution phase: the turn passes (or the game ends on the turn limit).
         if s._turn >= opts.turn_limit:
-            _set(s, "_phase", GAME_OVER)
+            s._phase = phase = GAME_OVER
             continue
-        _set(s, "_turn", s._turn + 1)
-        _set(s, "_player", 1 - s._player)
-        _set(s, "_phase", ACTION_PHASE)
-        _set(s, "_pa", 2)
-        _set(s, "_ot", False)
-        _set(s, "_restr", 0)
+        s._turn += 1
+        s._player = 1 - s._player
+        s._phase = phase = ACTION_PHASE
+        s._pa = 2
+        s._ot = False
+        s._restr = 0
+    s._legal = legal
+    s.__class__ = State
+    return s
+
+
+_generate_action_phase = State._generate_action_phase
+_generate_tasks = State._generate_tasks
 
 
 def new_game(
