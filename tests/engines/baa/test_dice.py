@@ -48,3 +48,32 @@ def test_forced_dice_fail_when_a_roll_is_left_unused_or_of_the_wrong_kind():
         ForcedDice([90.0]).d6()
     with pytest.raises(AssertionError, match="ran dry"):
         ForcedDice([]).direction()
+
+
+def test_the_game_dice_are_a_fair_d6_and_a_uniform_direction():
+    """Chi-square over 60 000 seeded rolls (5 degrees of freedom: 20.5 is the 0.1 % point),
+    and the mean direction 180° within 4 standard errors."""
+    d = Dice(2024)
+    n = 60_000
+    counts = [0] * 6
+    for _ in range(n):
+        counts[d.d6() - 1] += 1
+    chi2 = sum((c - n / 6) ** 2 / (n / 6) for c in counts)
+    assert chi2 < 20.5, counts
+    dirs = [d.direction() for _ in range(20_000)]
+    assert all(0.0 <= a < 360.0 for a in dirs)
+    se = 360 / math.sqrt(12) / math.sqrt(len(dirs))
+    assert abs(sum(dirs) / len(dirs) - 180.0) < 4 * se
+
+
+@pytest.mark.parametrize("k", [1, 3, 6])
+def test_the_sixes_of_a_k_test_average_k_sixths(k):
+    g = new_game(2, seed=77 + k)
+    f = g.figures["1:B"]
+    f.k = k
+    n = 4000
+    sixes = [g._k_test(f, "test") for _ in range(n)]
+    mean, sd = k / 6, math.sqrt(k * (1 / 6) * (5 / 6))
+    assert abs(sum(sixes) / n - mean) < 4 * sd / math.sqrt(n)
+    for e in g.events[-n:]:
+        assert e["sixes"] == e["rolls"].count(6) and e["success"] == (e["sixes"] > 0)
