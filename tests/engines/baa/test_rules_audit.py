@@ -522,3 +522,33 @@ def test_a_move_that_goes_on_after_a_failed_interception_is_logged_from_the_stop
     assert moves[0]["from"] == [30, 15] and moves[0]["to"] == at
     assert moves[1]["from"] == at and moves[1]["to"] == [36, 15]
     assert g.figures["0:A"].x == 36 and g.figures["1:B"].k == 5
+
+
+def test_taking_the_ball_by_a_punch_on_the_own_marker_scores(baa, force):
+    g0 = baa.make_game({})
+    m = g0.map.marker(0)
+    g = baa.make_game({"0:A": (m.x, m.y), "1:A": (m.x + 1, m.y)}, ball={"1:A": "b1"})
+    baa.activate(g, "0:A")
+    force(g, *SIX)
+    g.apply(0, {"type": "punch", "target": "1:A"})
+    assert g.goals == [1, 0] and "b1" not in g.balls and g.figures["0:A"].ball is None
+    g.apply(1, {"type": "punch_back", "answer": False})  # the fight goes on after the goal
+
+
+def test_two_goals_in_a_round_bring_two_new_balls_with_new_ids(baa):
+    g = baa.make_game(
+        {"0:A": (36, 36), "0:B": (40, 36)},
+        ball={"0:A": "b1", "0:B": "b2"},
+        rules=Rules(team_goals=None),
+    )
+    m = g.map.marker(0)
+    baa.activate(g, "0:A")
+    g.apply(0, walk((m.x, m.y), (m.x - 2.7, m.y)))
+    g.apply(0, {"type": "end"})
+    g.apply(1, {"type": "end"})
+    g.apply(0, {"type": "pick", "figure": "0:B"})
+    g.apply(1, {"type": "pick", "figure": "1:E"})
+    g.apply(0, walk((m.x, m.y)))
+    assert g.goals == [2, 0] and g.balls == {} and g.new_balls == 2
+    baa.finish_round(g)
+    assert {b: (v.x, v.y) for b, v in g.balls.items()} == {"b3": (24.0, 24.0), "b4": (25.0, 24.0)}
