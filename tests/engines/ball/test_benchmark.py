@@ -1,0 +1,10 @@
+"""The speed benchmark runs both engines through their public APIs (smoke test)."""
+
+from benchmarks.ball_speed import measure
+
+
+def test_speed_benchmark_measures_both_engines_in_alternating_slices():
+    totals = measure(0.05, seed=1, card_mode=True, slice_seconds=0.02)
+    for name in ("ball", "chess"):
+        actions, games, seconds = totals[name]
+        assert actions > 0 and games > 0 and seconds >= 0.05
