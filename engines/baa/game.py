@@ -566,6 +566,8 @@ class Game:
         if not isinstance(action, dict) or "type" not in action:
             raise IllegalAction("an action is a dict with a 'type'")
         p = self._pending
+        if p is None:
+            raise IllegalAction("the game has not started (call start)")
         t = action["type"]
         if p["type"] == "pick":
             if t != "pick":

@@ -552,3 +552,12 @@ def test_two_goals_in_a_round_bring_two_new_balls_with_new_ids(baa):
     assert g.goals == [2, 0] and g.balls == {} and g.new_balls == 2
     baa.finish_round(g)
     assert {b: (v.x, v.y) for b, v in g.balls.items()} == {"b3": (24.0, 24.0), "b4": (25.0, 24.0)}
+
+
+def test_input_before_the_start_is_illegal(baa):
+    from engines.baa import Game
+
+    g = Game(2, 1, baa.open_map(2), setup=False)
+    with pytest.raises(IllegalAction, match="not started"):
+        g.apply(0, {"type": "pick", "figure": "0:A"})
+    assert g.legal_actions(0) == []
