@@ -352,17 +352,16 @@ class State:
             return self._generate_tasks()
         return ()
 
-    def _gen_moves(self, pids, out: list) -> None:
-        """Append the ordinary moves of the pieces ``pids`` (all active) to ``out``."""
+    def _gen_moves(self, team: int, pids, out: list) -> None:
+        """Append the ordinary moves of the pieces ``pids`` (active, of ``team``) to ``out``."""
         pos, kind = self._pos, self._kind
         ball = self._ball
         plain_steps = not self._stacks  # without stacks every 1-square move is legal
         append = out.append
+        ally = 1 + team
+        enemy = 2 - team
         for pid in pids:
             s = pos[pid]
-            team = PIECE_TEAM[pid]
-            ally = 1 + team
-            enemy = 2 - team
             if plain_steps:
                 out.extend(STEP_ACTIONS[s])
             else:
@@ -370,19 +369,19 @@ class State:
                     if kind[to] != K_STACK:
                         append(act)
             for to, mid, act, exits, pushes in JUMPS[PIECE_TYPE[pid]][s]:
-                m = kind[mid]
                 k = kind[to]
-                if m in (K_EMPTY, ally):
-                    if k == K_EMPTY:
+                m = kind[mid]
+                if not k:  # a free target: plain move, or tactical dodge over an opponent
+                    if not m or m == ally:
                         append(act)
-                    elif k == enemy:
-                        for e, eact in exits:
-                            if not kind[e]:
-                                append(eact)
-                elif m == enemy and k == K_EMPTY:
-                    for n, pact in pushes:
-                        if n == s or (not kind[n] and n != ball):
-                            append(pact)
+                    elif m == enemy:
+                        for n, pact in pushes:
+                            if n == s or (not kind[n] and n != ball):
+                                append(pact)
+                elif k == enemy and (not m or m == ally):  # dodge
+                    for e, eact in exits:
+                        if not kind[e]:
+                            append(eact)
 
     def _gen_ball_actions(self, c: int, out: list) -> None:
         pos, st, occ = self._pos, self._st, self._occ
@@ -428,18 +427,20 @@ class State:
                         out.append(make_action(kind_code, s, n))
 
     def _generate_action_phase(self) -> tuple[Action, ...]:
-        out: list[Action] = []
         st, restr, pa = self._st, self._restr, self._pa
         team = self._player
+        active = [p for p in _TEAM_RANGE[team] if st[p] == ACTIVE]
+        moves: list[Action] = []
         if pa > 0:
-            if restr:
-                movers = [p for p in _TEAM_RANGE[team] if st[p] == ACTIVE and not restr >> p & 1]
-            else:
-                movers = [p for p in _TEAM_RANGE[team] if st[p] == ACTIVE]
-            self._gen_moves(movers, out)
+            movers = [p for p in active if not restr >> p & 1] if restr else active
+            self._gen_moves(team, movers, moves)
+            out = moves.copy()
             c = self._carrier
             if c >= 0 and PIECE_TEAM[c] == team and st[c] == ACTIVE and not restr >> c & 1:
                 self._gen_ball_actions(c, out)
+        else:
+            movers = None
+            out = []
         out.append(END_ACTION)
         if self._opts.card_mode:
             pe = self._pe[team]
@@ -450,8 +451,10 @@ class State:
             if pe >= 1:
                 self._gen_standups(out, True)
             if pe >= 2:
-                moves: list[Action] = []
-                self._gen_moves([p for p in _TEAM_RANGE[team] if st[p] == ACTIVE], moves)
+                # SPRINT: any move of an active piece, restricted ones included (spec 8).
+                if movers is not active:
+                    moves = []
+                    self._gen_moves(team, active, moves)
                 sp = _SPRINT_OF
                 out.extend([sp[a] for a in moves])
         return tuple(out)
