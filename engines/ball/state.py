@@ -79,7 +79,19 @@ class Options:
         return asdict(self)
 
 
+_SETUP_CACHE: dict[tuple | None, tuple[int, ...]] = {}
+
+
 def _setup_positions(setup: dict[str, str] | None) -> tuple[int, ...]:
+    """The 14 squares of a setup (validated); cached, as every touchdown needs them again."""
+    key = None if setup is None else tuple(sorted(setup.items()))
+    pos = _SETUP_CACHE.get(key)
+    if pos is None:
+        pos = _SETUP_CACHE[key] = _compute_setup_positions(setup)
+    return pos
+
+
+def _compute_setup_positions(setup: dict[str, str] | None) -> tuple[int, ...]:
     home = setup if setup is not None else B.STANDARD_HOME_SETUP
     pos = [-1] * B.NPIECES
     for name, square in home.items():
@@ -138,6 +150,11 @@ def _build_tables():
 
 STEPS, JUMPS, LONG_PASSES, NEAR = _build_tables()
 STEP_ACTIONS = tuple(tuple(a for _, a in row) for row in STEPS)
+# Stand-up tasks and GETUP cards from each square: ((to, action), ...).
+_STANDUPS = tuple(
+    tuple((n, make_action(STAND_UP, s, n)) for n in NEIGHBOURS[s]) for s in range(NSQ)
+)
+_GETUPS = tuple(tuple((n, make_action(GETUP, s, n)) for n in NEIGHBOURS[s]) for s in range(NSQ))
 # The SPRINT card action of every ordinary move of the tables.
 _SPRINT_OF = {
     a: sprint_of(a)
@@ -339,11 +356,7 @@ class State:
 
         Empty once the game is over.
         """
-        legal = self._legal
-        if legal is None:
-            legal = self._generate()
-            object.__setattr__(self, "_legal", legal)
-        return legal
+        return self._legal  # computed when the state was built (see _settle)
 
     def _generate(self) -> tuple[Action, ...]:
         if self._phase == ACTION_PHASE:
@@ -418,13 +431,12 @@ class State:
 
     def _gen_standups(self, out: list, getup: bool) -> None:
         pos, st, kind, ball = self._pos, self._st, self._kind, self._ball
-        kind_code = GETUP if getup else STAND_UP
+        table = _GETUPS if getup else _STANDUPS
         for pid in _TEAM_RANGE[self._player]:
             if st[pid] == DOWN:
-                s = pos[pid]
-                for n in NEIGHBOURS[s]:
+                for n, act in table[pos[pid]]:
                     if not kind[n] and n != ball:
-                        out.append(make_action(kind_code, s, n))
+                        out.append(act)
 
     def _generate_action_phase(self) -> tuple[Action, ...]:
         st, restr, pa = self._st, self._restr, self._pa
@@ -480,12 +492,14 @@ class State:
 
     def apply(self, action: Action | str) -> State:
         """The state after ``action`` (an Action or its notation). Raises IllegalAction."""
-        if isinstance(action, str):
+        if action.__class__ is not Action and isinstance(action, str):
             action = parse_action(action)
-        if action not in self.legal_actions():
+        if action not in self._legal:
             from .explain import explain_illegal
 
             raise IllegalAction(explain_illegal(self, action))
+        if action[0] == MOVE or action[0] == SPRINT:
+            return self._apply_move(action)
         return self._apply_legal(action)
 
     def _apply_legal(self, action: Action) -> State:
