@@ -1,5 +1,7 @@
 """The simulator pages: full pages, htmx fragments, German errors, public access."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -155,3 +157,9 @@ def test_baa_round_out_of_range_shows_the_nearest_round(client):
     )
     assert response.status_code == 200
     assert "Spielende" in response.text
+
+
+def test_baa_map_coordinates_are_not_localised(client):
+    response = client.get(reverse("simulator:baa"), {"teams": 2, "seed": 1, "bot": "greedy"})
+    assert 'cx="24.0"' in response.text  # the marketplace, never "24,0" in German
+    assert not re.search(r'\b(?:x|y|cx|cy|width|height)="-?\d+,\d', response.text)
