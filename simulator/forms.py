@@ -11,7 +11,7 @@ class BallNewGameForm(forms.Form):
         choices=[
             ("leicht", _("leicht")),
             ("schwer", _("schwer")),
-            ("zufall", _("zufällig (zum Üben)")),
+            ("zufall", _("zufällig")),
         ],
         initial="leicht",
     )

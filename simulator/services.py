@@ -337,9 +337,9 @@ def _piece_view(piece: Piece, stacked_under: bool) -> dict[str, Any]:
     x, y = _xy(piece.square)
     # In a stack the bottom piece is drawn small in the lower-left corner, the top one above it.
     if piece.state == "bottom":
-        cx, cy, size = x + 10, y + 20, 7
+        cx, cy, size = x + 9, y + 21, 6
     elif stacked_under:
-        cx, cy, size = x + 18, y + 12, 8
+        cx, cy, size = x + 20, y + 10, 6
     else:
         cx, cy, size = x + CELL // 2, y + CELL // 2, 9
     return {
@@ -353,7 +353,7 @@ def _piece_view(piece: Piece, stacked_under: bool) -> dict[str, Any]:
         "y1": cy + size,
         "side": 2 * size,
         "label_x": x + 2 if piece.state == "bottom" else x + CELL - 2,
-        "label_y": y + CELL - 2,
+        "label_y": y + 9 if piece.state == "bottom" else y + CELL - 2,
         "anchor": "start" if piece.state == "bottom" else "end",
     }
 
@@ -405,6 +405,7 @@ def ball_view(*, game: BallGame, selected: str | None = None) -> BallView:
                     "selected": square == selected,
                     "target": square in targets,
                     "selectable": square in groups,
+                    "stack": square in stacked,
                 }
             )
 

@@ -62,7 +62,7 @@ def _render_ball(
                 "card_mode": options.card_mode,
             }
         ),
-        "level_name": level,
+        "level_label": dict(BallNewGameForm.base_fields["level"].choices)[level],
     }
     template = "simulator/ball.html#board" if request.htmx else "simulator/ball.html"
     return render(request, template, context, status=status)

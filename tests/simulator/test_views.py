@@ -163,3 +163,18 @@ def test_baa_map_coordinates_are_not_localised(client):
     response = client.get(reverse("simulator:baa"), {"teams": 2, "seed": 1, "bot": "greedy"})
     assert 'cx="24.0"' in response.text  # the marketplace, never "24,0" in German
     assert not re.search(r'\b(?:x|y|cx|cy|width|height)="-?\d+,\d', response.text)
+
+
+def test_finished_ball_game_shows_the_result_and_no_choices(client):
+    session = client.session
+    session["simulator_ball"] = {
+        "record": {"options": {"turn_limit": 1}, "actions": ["END"]},
+        "level": "easy",
+    }
+    session.save()
+    response = client.get(reverse("simulator:ball"))
+    assert "Unentschieden." in response.text
+    assert "Dein Zug" not in response.text
+    refused = client.post(reverse("simulator:ball-action"), {"zug": "END"})
+    assert refused.status_code == 400
+    assert "Die Partie ist vorbei" in refused.text
