@@ -543,7 +543,8 @@ class State:
         """A move, block, protect, dodge or tactical dodge, ordinary or SPRINT (spec 5.1-5.3, 8).
 
         The fast path of the engine: it updates the square contents instead of recomputing
-        them and copies only what changes. ``_Work.move`` is the same rule in plain form.
+        them and copies only what changes. ``_Work.move`` is the same rule in plain form;
+        the tests check that both agree (:func:`_apply_move_reference`).
         """
         _, s, t, x, _ = action
         occ = bytearray(self._occ)
@@ -877,6 +878,18 @@ class _Work:
             tuple(self.score),
             self.atk,
         )
+
+
+def _apply_move_reference(state: State, action: Action) -> State:
+    """A legal move or SPRINT applied by the plain ``_Work.move`` rule (a test oracle)."""
+    w = _Work(state)
+    if action[0] == MOVE:
+        w.pa -= 1
+    else:
+        w.pe[w.player] -= 2
+    w.move(action)
+    w.check_touchdown()
+    return w.freeze()
 
 
 _new = object.__new__

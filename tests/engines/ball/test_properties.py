@@ -79,3 +79,27 @@ def test_replaying_the_action_texts_gives_the_same_game(seed):
     for t in texts:
         again = again.apply(t)
     assert again == state
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), card_mode=st.booleans())
+def test_fast_move_path_agrees_with_the_plain_rule_on_every_move(seed, card_mode):
+    from engines.ball.actions import MOVE, SPRINT
+    from engines.ball.state import _apply_move_reference
+
+    rng = random.Random(seed)
+    state = new_game(card_mode=card_mode, turn_limit=12)
+    while not state.is_over:
+        for action in state.legal_actions():
+            if action.kind in (MOVE, SPRINT):
+                fast = state.apply(action)
+                assert fast == _apply_move_reference(state, action)
+                assert fast._occ == _occupancy_of(fast)[0]
+                assert fast._kind == _occupancy_of(fast)[1]
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+def _occupancy_of(state):
+    from engines.ball.state import _occupancy
+
+    return _occupancy(state._pos, state._st)

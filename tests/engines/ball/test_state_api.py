@@ -179,3 +179,15 @@ def test_a_stack_of_this_turn_is_refused_with_the_reason(kit):
     )
     with pytest.raises(IllegalAction, match="never resolved in the turn it was formed"):
         state.apply("RS H10/G9,I11")
+
+
+def test_states_reached_by_every_kind_of_action_are_immutable_states(kit):
+    state = kit.position(
+        {"X5": "G9", "X2": "H10", "X4": "C9"}, carrier="home X5", down=("home X4",)
+    )
+    for action in ("G9=H10", "END", "UP C9/D10"):
+        state = state.apply(action)
+        assert type(state) is State
+        with pytest.raises(AttributeError):
+            state._pos = ()
+        assert state.legal_actions() is state.legal_actions()
