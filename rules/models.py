@@ -42,6 +42,23 @@ class SkillQuerySet(models.QuerySet):
         """Skills a player can gain by development: no traits, never Leader or Pro."""
         return self.filter(is_trait=False, gainable_in_sevens=True)
 
+    def search(self, query: str):
+        """Skills whose English or German name contains the query (any case)."""
+        if not query:
+            return self
+        return self.filter(models.Q(name__icontains=query) | models.Q(name_de__icontains=query))
+
+    def grouped(self) -> tuple[list[tuple["SkillCategory", list["Skill"]]], list["Skill"]]:
+        """(category, skills) pairs in category order, without empty ones, and the traits."""
+        groups = {category.pk: (category, []) for category in SkillCategory.objects.all()}
+        traits = []
+        for skill in self.select_related("category").order_by("name"):
+            if skill.category_id is None:
+                traits.append(skill)
+            else:
+                groups[skill.category_id][1].append(skill)
+        return [group for group in groups.values() if group[1]], traits
+
 
 class Skill(models.Model):
     name = models.CharField(_("Name (englisch)"), max_length=60, unique=True)

@@ -1,7 +1,7 @@
 import hashlib
 
 from django.contrib.auth.decorators import login_not_required
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -16,7 +16,6 @@ from .models import (
     Race,
     RuleTableRow,
     Skill,
-    SkillCategory,
 )
 
 
@@ -57,36 +56,26 @@ def handbook(request):
     )
 
 
-def _skill_groups(query: str = ""):
-    skills = Skill.objects.select_related("category").order_by("name")
-    if query:
-        skills = skills.filter(Q(name__icontains=query) | Q(name_de__icontains=query))
-    groups = {category.pk: (category, []) for category in SkillCategory.objects.all()}
-    traits = []
-    for skill in skills:
-        if skill.category_id is None:
-            traits.append(skill)
-        else:
-            groups[skill.category_id][1].append(skill)
-    return [group for group in groups.values() if group[1]], traits
+def _search_query(request) -> str:
+    return request.GET.get("q", "").strip()[:60]
 
 
 @require_GET
 @login_not_required
 def skill_list(request):
     """The skills reference. Its list arrives lazily (htmx); without JS, ?alle=1 or ?q= shows it."""
-    query = request.GET.get("q", "").strip()[:60]
+    query = _search_query(request)
     context = {"query": query, "lazy": not (query or "alle" in request.GET)}
     if not context["lazy"]:
-        context["groups"], context["traits"] = _skill_groups(query)
+        context["groups"], context["traits"] = Skill.objects.search(query).grouped()
     return render(request, "rules/skill_list.html", context)
 
 
 @require_GET
 @login_not_required
 def skill_list_fragment(request):
-    query = request.GET.get("q", "").strip()[:60]
-    groups, traits = _skill_groups(query)
+    query = _search_query(request)
+    groups, traits = Skill.objects.search(query).grouped()
     return render(
         request,
         "rules/skill_list.html#skill-list",

@@ -95,3 +95,18 @@ def test_service_worker_precaches_handbook_skills_and_static_files(client):
     for url in ("/regelheft/", "/fertigkeiten/", "/fertigkeiten/liste/", "/static/css/app.css"):
         assert f'"{url}"' in body
     assert "no-cache" in response["Cache-Control"]
+
+
+def test_search_matches_german_and_english_names_case_insensitively():
+    assert list(Skill.objects.search("ausweichen").values_list("name", flat=True)) == ["Dodge"]
+    assert "Dodge" in Skill.objects.search("DODGE").values_list("name", flat=True)
+    assert Skill.objects.search("").count() == Skill.objects.count()
+
+
+def test_grouped_puts_skills_under_their_category_and_traits_apart():
+    groups, traits = Skill.objects.grouped()
+    codes = [category.code for category, _ in groups]
+    assert codes == list("GASPMD")
+    assert all(skill.category == category for category, skills in groups for skill in skills)
+    assert traits and all(skill.is_trait for skill in traits)
+    assert sum(len(skills) for _, skills in groups) + len(traits) == Skill.objects.count()
