@@ -122,11 +122,7 @@ def test_every_event_has_a_known_type_and_exactly_its_fields(teams):
     assert {"k_test", "move", "scatter", "pushed", "roll_off"} <= seen
 
 
-def test_a_two_team_greedy_game_to_three_goals_takes_well_under_a_second():
-    import time
-
-    t0 = time.perf_counter()
+def test_a_two_team_greedy_game_without_round_limit_ends_at_three_goals():
+    # Its speed is measured by benchmarks/baa_speed.py, not asserted here (no timed tests).
     g = run_game(2, seed=11, bot="greedy", team_goals=3, rounds=None)
-    elapsed = time.perf_counter() - t0
     assert g.result()["reason"] == "team_goals" and max(g.goals) == 3
-    assert elapsed < 1.0, f"{elapsed:.2f} s"

@@ -1,6 +1,7 @@
-"""The computer opponent: legal, reproducible, quick (win rates: benchmarks/ball_strength.py)."""
+"""The computer opponent: legal and reproducible.
 
-import time
+Win rates and answer times are printed by benchmarks/ball_strength.py (no timed tests here).
+"""
 
 import pytest
 
@@ -13,9 +14,7 @@ def test_every_level_plays_only_legal_actions_through_a_short_game(level, card_m
     state = new_game(card_mode=card_mode, turn_limit=8)
     n = 0
     while not state.is_over:
-        start = time.perf_counter()
         action = choose_action(state, level, seed=n)
-        assert time.perf_counter() - start < 1.0
         assert action in state.legal_actions()
         state = state.apply(action)
         n += 1
