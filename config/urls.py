@@ -7,6 +7,7 @@ from django.views.i18n import set_language
 urlpatterns = [
     path("", include("league.urls")),
     path("", include("rules.urls")),
+    path("teams/", include("roster.urls")),
     path("simulator/", include("simulator.urls")),
     path("konto/anmelden/", auth_views.LoginView.as_view(), name="login"),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),

@@ -10,6 +10,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import transaction
 
+from roster.models import Team
+from roster.services import PlayerSpec, create_team
 from rules.models import HandbookSection, Race
 
 
@@ -52,6 +54,43 @@ def ensure_user(login: DemoLogin, *, staff: bool) -> bool:
     return created
 
 
+# name, race, coach, [(position, how many)] – seven players each, within every limit.
+DEMO_TEAMS = [
+    (
+        "Hopfenfeld Hooligans",
+        "Human",
+        DEMO_COACH,
+        [("Human Lineman", 4), ("Human Blitzer", 1), ("Human Catcher", 1), ("Human Thrower", 1)],
+    ),
+    (
+        "Sieg-Säufer",
+        "Orc",
+        DEMO_ADMIN,
+        [("Orc Lineman", 5), ("Orc Blitzer", 1), ("Goblin Lineman", 1)],
+    ),
+]
+DEMO_NAMES = ["Grimm", "Hagen", "Brakk", "Ulla", "Moe", "Zacharias", "Knorz", "Tilda", "Rufus"]
+
+
+def ensure_demo_teams() -> list[str]:
+    user_model = get_user_model()
+    created = []
+    for name, race_name, login, lineup in DEMO_TEAMS:
+        if Team.objects.filter(name=name).exists():
+            continue
+        race = Race.objects.get(name=race_name)
+        specs = []
+        for position_name, count in lineup:
+            position = race.positions.get(name=position_name)
+            for _ in range(count):
+                number = len(specs) + 1
+                specs.append(PlayerSpec(DEMO_NAMES[number - 1], number, position))
+        coach = user_model.objects.get(username=login.username)
+        create_team(name=name, race=race, coach=coach, players=specs)
+        created.append(f"Team „{name}“ angelegt")
+    return created
+
+
 @transaction.atomic
 def ensure_demo_league() -> list[str]:
     """Set up everything the demo needs; return a line per thing created."""
@@ -64,4 +103,5 @@ def ensure_demo_league() -> list[str]:
         created.append(f"Admin „{DEMO_ADMIN.username}“ angelegt")
     if ensure_user(DEMO_COACH, staff=False):
         created.append(f"Coach „{DEMO_COACH.username}“ angelegt")
+    created += ensure_demo_teams()
     return created

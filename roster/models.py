@@ -1,2 +1,230 @@
-"""Models of the roster app arrive with their issue; the app is registered so its URLs and
-templates have a home from the start."""
+"""Teams and their squads ("Kader verwalten").
+
+A player copies what he needs from his position when he is created (starting skills, skill
+categories), so later edits of the race templates never change him. His status (🏥, 💀) will be
+derived from casualty records once matches exist; nothing here stores a status.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower, Now
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from rules.models import Position, Race, Skill, SkillCategory
+
+TEAM_REROLLS = 2
+FAN_FACTOR = 3
+MIN_PLAYERS = 7
+MAX_PLAYERS = 11
+MAX_WITHOUT_LINEMAN = 4
+
+
+class TeamQuerySet(models.QuerySet):
+    def coached_by(self, user):
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(coach=user)
+
+    def editable_by(self, user):
+        """Teams the user may manage: his own, or all of them for staff."""
+        if user.is_authenticated and user.is_staff:
+            return self
+        return self.coached_by(user)
+
+
+class Team(models.Model):
+    name = models.CharField(_("Name"), max_length=60)
+    race = models.ForeignKey(
+        Race, verbose_name=_("Rasse"), on_delete=models.PROTECT, related_name="teams"
+    )
+    coach = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Coach"),
+        on_delete=models.PROTECT,
+        related_name="teams",
+    )
+    created_at = models.DateTimeField(_("angelegt am"), db_default=Now())
+
+    objects = TeamQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Team")
+        verbose_name_plural = _("Teams")
+        constraints = [
+            models.UniqueConstraint(
+                Lower("name"),
+                name="team_name_unique_ci",
+                violation_error_message=_("Ein Team mit diesem Namen gibt es schon."),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("roster:team-detail", kwargs={"pk": self.pk})
+
+    @property
+    def rerolls(self) -> int:
+        """Team rerolls per match: a fixed team property in our league (no treasury)."""
+        return TEAM_REROLLS
+
+    @property
+    def fan_factor(self) -> int:
+        return FAN_FACTOR
+
+    def roster(self):
+        """Players on the roster: everybody not retired."""
+        return self.players.active()
+
+    def journeymen_needed(self, available: int | None = None) -> int:
+        """Journeymen the next match needs: 7 minus the available players, never below 0.
+
+        Until matches and casualties exist, every player on the roster is available.
+        """
+        if available is None:
+            available = self.roster().count()
+        return max(0, MIN_PLAYERS - available)
+
+
+class PlayerQuerySet(models.QuerySet):
+    def active(self):
+        return self.filter(retired_on__isnull=True)
+
+    def for_roster_page(self):
+        return (
+            self.select_related("position")
+            .prefetch_related(
+                models.Prefetch(
+                    "skills",
+                    queryset=PlayerSkill.objects.select_related("skill").order_by("order", "pk"),
+                ),
+                "primary_categories",
+                "secondary_categories",
+            )
+            .order_by("number")
+        )
+
+
+class Player(models.Model):
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("Name"), max_length=60)
+    number = models.PositiveSmallIntegerField(_("Nummer"))
+    position = models.ForeignKey(
+        Position,
+        verbose_name=_("Position"),
+        on_delete=models.PROTECT,
+        related_name="players",
+        help_text=_("Nach dem ersten Spiel nicht mehr änderbar."),
+    )
+    categories_recorded = models.BooleanField(
+        _("Kategorien festgelegt"),
+        default=False,
+        help_text=_("Ohne Festlegung ist der Spieler unbeschränkt (jede Kategorie)."),
+    )
+    primary_categories = models.ManyToManyField(
+        SkillCategory, verbose_name=_("Primär"), blank=True, related_name="+"
+    )
+    secondary_categories = models.ManyToManyField(
+        SkillCategory, verbose_name=_("Sekundär"), blank=True, related_name="+"
+    )
+    retired_on = models.DateField(_("entlassen am"), null=True, blank=True)
+    created_at = models.DateTimeField(_("angelegt am"), db_default=Now())
+
+    objects = PlayerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["team", "number"]
+        verbose_name = _("Spieler")
+        verbose_name_plural = _("Spieler")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team", "number"],
+                condition=models.Q(retired_on__isnull=True),
+                name="player_number_unique_on_roster",
+                violation_error_message=_("Diese Nummer trägt schon ein Spieler des Teams."),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1, number__lte=99),
+                name="player_number_range",
+                violation_error_message=_("Die Nummer muss zwischen 1 und 99 liegen."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.name}"
+
+    def get_absolute_url(self) -> str:
+        return f"{self.team.get_absolute_url()}#spieler-{self.pk}"
+
+    @property
+    def is_retired(self) -> bool:
+        return self.retired_on is not None
+
+    def starting_skills(self) -> list["PlayerSkill"]:
+        return [entry for entry in self.skills.all() if entry.source == PlayerSkill.Source.START]
+
+    def gained_skills(self) -> list["PlayerSkill"]:
+        return [entry for entry in self.skills.all() if entry.source == PlayerSkill.Source.GAINED]
+
+    def copy_categories_from_position(self) -> None:
+        """ "Aus Vorlage übernehmen": record the position's primary and secondary sets."""
+        self.categories_recorded = True
+        self.save(update_fields=["categories_recorded"])
+        self.primary_categories.set(self.position.primary_categories.all())
+        self.secondary_categories.set(self.position.secondary_categories.all())
+
+    def clear_categories(self) -> None:
+        """Back to unrestricted: any category."""
+        self.categories_recorded = False
+        self.save(update_fields=["categories_recorded"])
+        self.primary_categories.clear()
+        self.secondary_categories.clear()
+
+    def category_codes(self) -> tuple[str, str] | None:
+        """(primary, secondary) codes, or None when unrestricted."""
+        if not self.categories_recorded:
+            return None
+        return (
+            Position.category_codes(self.primary_categories.all()),
+            Position.category_codes(self.secondary_categories.all()),
+        )
+
+
+class PlayerSkill(models.Model):
+    """A skill a player has: copied from his position at creation, or gained later."""
+
+    class Source(models.TextChoices):
+        START = "start", _("Start-Fertigkeit")
+        GAINED = "gained", _("Entwicklung")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="skills")
+    skill = models.ForeignKey(
+        Skill, verbose_name=_("Fertigkeit"), on_delete=models.PROTECT, related_name="+"
+    )
+    parameter = models.CharField(_("Wert"), max_length=30, blank=True)
+    source = models.CharField(_("Herkunft"), max_length=10, choices=Source, default=Source.START)
+    order = models.PositiveSmallIntegerField(_("Reihenfolge"), default=0)
+
+    class Meta:
+        ordering = ["player", "order", "pk"]
+        verbose_name = _("Spieler-Fertigkeit")
+        verbose_name_plural = _("Spieler-Fertigkeiten")
+        constraints = [
+            # A gained skill may come back after a death resets the gains, so only the
+            # starting skills are unique per player.
+            models.UniqueConstraint(
+                fields=["player", "skill"],
+                condition=models.Q(source="start"),
+                name="player_starting_skill_once",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.label
+
+    @property
+    def label(self) -> str:
+        return f"{self.skill.name} ({self.parameter})" if self.parameter else self.skill.name

@@ -1,0 +1,45 @@
+from django.contrib import admin
+
+from .models import Player, PlayerSkill, Team
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    fields = ["number", "name", "position", "retired_on"]
+    extra = 0
+    show_change_link = True
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "position":
+            kwargs["queryset"] = db_field.related_model.objects.select_related("race")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "race", "coach", "created_at"]
+    list_filter = ["race"]
+    search_fields = ["name", "coach__username", "players__name"]
+    list_select_related = ["race", "coach"]
+    inlines = [PlayerInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        # The race is fixed once the team exists.
+        return ["race"] if obj else []
+
+
+class PlayerSkillInline(admin.TabularInline):
+    model = PlayerSkill
+    fields = ["skill", "parameter", "source", "order"]
+    extra = 0
+    autocomplete_fields = ["skill"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "number", "team", "position", "retired_on"]
+    list_filter = ["team", "position__race"]
+    search_fields = ["name", "team__name"]
+    list_select_related = ["team", "position"]
+    filter_horizontal = ["primary_categories", "secondary_categories"]
+    inlines = [PlayerSkillInline]

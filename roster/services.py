@@ -1,0 +1,162 @@
+"""Workflows that change a squad: creating a team, adding, retiring and deleting players.
+
+Every workflow checks the league's roster limits (league.md, "Teams and squads") inside one
+transaction, so two concurrent submits can never leave a squad over its limits.
+"""
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from rules.models import Position, PositionSkill, Race
+
+from .models import MAX_PLAYERS, MAX_WITHOUT_LINEMAN, MIN_PLAYERS, Player, PlayerSkill, Team
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    number: int
+    position: Position
+
+
+def roster_limit_errors(*, race: Race, positions: Sequence[Position]) -> list[str]:
+    """German messages for every limit the given roster (all non-retired players) breaks."""
+    errors = []
+    if len(positions) > MAX_PLAYERS:
+        errors.append(
+            _("Höchstens %(max)d Spieler im Kader (es wären %(count)d).")
+            % {"max": MAX_PLAYERS, "count": len(positions)}
+        )
+    foreign = sorted({p.name for p in positions if p.race_id != race.pk})
+    if foreign:
+        errors.append(
+            _("Diese Positionen gehören nicht zu %(race)s: %(names)s.")
+            % {"race": race.name, "names": ", ".join(foreign)}
+        )
+    without_lineman = sum(1 for p in positions if not p.is_lineman)
+    if without_lineman > MAX_WITHOUT_LINEMAN:
+        errors.append(
+            _("Höchstens %(max)d Spieler ohne das Schlüsselwort Lineman (es wären %(count)d).")
+            % {"max": MAX_WITHOUT_LINEMAN, "count": without_lineman}
+        )
+    by_position = Counter(p.pk for p in positions)
+    for position in {p.pk: p for p in positions}.values():
+        if by_position[position.pk] > position.max_count:
+            errors.append(
+                ngettext(
+                    "%(position)s: höchstens %(max)d Spieler (es wären %(count)d).",
+                    "%(position)s: höchstens %(max)d Spieler (es wären %(count)d).",
+                    position.max_count,
+                )
+                % {
+                    "position": position.name,
+                    "max": position.max_count,
+                    "count": by_position[position.pk],
+                }
+            )
+    return errors
+
+
+def _annotated(positions: Sequence[Position]) -> list[Position]:
+    """The same positions with `lineman` annotated, in one query."""
+    annotated = {
+        p.pk: p
+        for p in Position.objects.with_annotations().filter(pk__in={p.pk for p in positions})
+    }
+    return [annotated[p.pk] for p in positions]
+
+
+def _check(*, race: Race, positions: Sequence[Position]) -> None:
+    errors = roster_limit_errors(race=race, positions=_annotated(positions))
+    if errors:
+        raise ValidationError(errors)
+
+
+def _create_player(*, team: Team, spec: PlayerSpec) -> Player:
+    player = Player.objects.create(
+        team=team, name=spec.name.strip(), number=spec.number, position=spec.position
+    )
+    PlayerSkill.objects.bulk_create(
+        PlayerSkill(
+            player=player,
+            skill_id=entry.skill_id,
+            parameter=entry.parameter,
+            source=PlayerSkill.Source.START,
+            order=entry.order,
+        )
+        for entry in PositionSkill.objects.filter(position=spec.position)
+    )
+    return player
+
+
+def _check_numbers(numbers: Sequence[int]) -> None:
+    twice = sorted(n for n, count in Counter(numbers).items() if count > 1)
+    if twice:
+        raise ValidationError(
+            _("Jede Nummer nur einmal: %(numbers)s kommt doppelt vor.")
+            % {"numbers": ", ".join(map(str, twice))}
+        )
+
+
+def create_team(*, name: str, race: Race, coach, players: Sequence[PlayerSpec]) -> Team:
+    """Create a team with its first squad: at least 7 players, all limits held, or nothing."""
+    if len(players) < MIN_PLAYERS:
+        raise ValidationError(
+            _("Ein neues Team braucht mindestens %(min)d Spieler.") % {"min": MIN_PLAYERS}
+        )
+    _check_numbers([spec.number for spec in players])
+    _check(race=race, positions=[spec.position for spec in players])
+    try:
+        with transaction.atomic():
+            team = Team.objects.create(name=name.strip(), race=race, coach=coach)
+            for spec in players:
+                _create_player(team=team, spec=spec)
+    except IntegrityError as error:
+        if Team.objects.filter(name__iexact=name.strip()).exists():
+            raise ValidationError(_("Ein Team mit diesem Namen gibt es schon.")) from error
+        raise
+    return team
+
+
+def add_player(*, team: Team, spec: PlayerSpec) -> Player:
+    """Add a player (free, at any time) if the roster limits still hold afterwards."""
+    with transaction.atomic():
+        # Lock the team so two concurrent additions are checked one after the other.
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        roster = list(team.roster().select_related("position"))
+        _check_numbers([p.number for p in roster] + [spec.number])
+        _check(race=team.race, positions=[p.position for p in roster] + [spec.position])
+        return _create_player(team=team, spec=spec)
+
+
+def retire_player(*, player: Player, on: date) -> Player:
+    """ "Entlassen": the player leaves the roster for good and stays in the history."""
+    if player.is_retired:
+        raise ValidationError(_("Der Spieler ist schon entlassen."))
+    player.retired_on = on
+    player.save(update_fields=["retired_on"])
+    return player
+
+
+def unretire_player(*, player: Player) -> Player:
+    """Undo a retirement (admins only), if the number is free and the limits hold."""
+    with transaction.atomic():
+        team = Team.objects.select_for_update().get(pk=player.team_id)
+        roster = list(team.roster().select_related("position"))
+        _check_numbers([p.number for p in roster] + [player.number])
+        _check(race=team.race, positions=[p.position for p in roster] + [player.position])
+        player.retired_on = None
+        player.save(update_fields=["retired_on"])
+    return player
+
+
+def delete_player(*, player: Player) -> None:
+    """Delete a player outright; once matches exist, only one without any match entry."""
+    player.delete()

@@ -1,0 +1,20 @@
+from django.urls import path
+
+from . import views
+
+app_name = "roster"
+
+urlpatterns = [
+    path("", views.team_list, name="team-list"),
+    path("neu/", views.team_create_race, name="team-create-race"),
+    path("neu/<slug:race_slug>/", views.team_create, name="team-create"),
+    path("<int:pk>/", views.team_detail, name="team-detail"),
+    path("<int:pk>/spieler/neu/", views.player_create, name="player-create"),
+    path("<int:pk>/spieler/<int:player_pk>/entlassen/", views.player_retire, name="player-retire"),
+    path("<int:pk>/spieler/<int:player_pk>/loeschen/", views.player_delete, name="player-delete"),
+    path(
+        "<int:pk>/spieler/<int:player_pk>/kategorien/",
+        views.player_categories,
+        name="player-categories",
+    ),
+]

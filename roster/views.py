@@ -1,0 +1,165 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_not_required
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from rules.models import Race
+
+from . import services
+from .forms import PlayerForm, PlayerRowFormSet, TeamForm, initial_rows
+from .models import MAX_PLAYERS, Player, Team
+
+
+@require_GET
+@login_not_required
+def team_list(request):
+    teams = (
+        Team.objects.select_related("race", "coach")
+        .annotate(roster_size=Count("players", filter=Q(players__retired_on__isnull=True)))
+        .order_by("name")
+    )
+    return render(request, "roster/team_list.html", {"teams": teams})
+
+
+@require_GET
+@login_not_required
+def team_detail(request, pk: int):
+    team = get_object_or_404(Team.objects.select_related("race", "coach"), pk=pk)
+    players = list(team.players.for_roster_page())
+    roster = [p for p in players if not p.is_retired]
+    return render(
+        request,
+        "roster/team_detail.html",
+        {
+            "team": team,
+            "roster": roster,
+            "retired": [p for p in players if p.is_retired],
+            "journeymen": team.journeymen_needed(available=len(roster)),
+            "journeyman_position": team.race.journeyman_position,
+            "can_edit": Team.objects.editable_by(request.user).filter(pk=team.pk).exists(),
+            "roster_full": len(roster) >= MAX_PLAYERS,
+        },
+    )
+
+
+@require_GET
+def team_create_race(request):
+    """Step 1: pick the race (fixed once the team exists)."""
+    return render(request, "roster/team_create_race.html", {"races": Race.objects.order_by("name")})
+
+
+@require_http_methods(["GET", "POST"])
+def team_create(request, race_slug: str):
+    """Step 2: one form with the name and at least 7 player rows, saved only if all limits hold."""
+    race = get_object_or_404(Race.objects.select_related("journeyman_position"), slug=race_slug)
+    limit_errors: list[str] = []
+    if request.method == "POST":
+        team_form = TeamForm(request.POST)
+        formset = PlayerRowFormSet(request.POST, race=race, prefix="spieler")
+        if "add_row" in request.POST:
+            rows = formset.rows_as_initial()
+            if len(rows) < MAX_PLAYERS:
+                rows.append(initial_rows(race, len(rows) + 1)[-1])
+            team_form = TeamForm(initial={"name": request.POST.get("name", "")})
+            formset = PlayerRowFormSet(initial=rows, race=race, prefix="spieler")
+        elif team_form.is_valid() and formset.is_valid():
+            try:
+                team = services.create_team(
+                    name=team_form.cleaned_data["name"],
+                    race=race,
+                    coach=request.user,
+                    players=formset.specs(),
+                )
+            except ValidationError as error:
+                limit_errors = error.messages
+            else:
+                messages.success(request, _("Team „%(name)s“ angelegt.") % {"name": team.name})
+                return redirect(team)
+    else:
+        team_form = TeamForm()
+        formset = PlayerRowFormSet(initial=initial_rows(race), race=race, prefix="spieler")
+    return render(
+        request,
+        "roster/team_create.html",
+        {
+            "race": race,
+            "team_form": team_form,
+            "formset": formset,
+            "limit_errors": limit_errors,
+            "max_players": MAX_PLAYERS,
+        },
+    )
+
+
+def _editable_team(request, pk: int) -> Team:
+    try:
+        return Team.objects.editable_by(request.user).select_related("race").get(pk=pk)
+    except Team.DoesNotExist as error:
+        raise Http404 from error
+
+
+@require_http_methods(["GET", "POST"])
+def player_create(request, pk: int):
+    team = _editable_team(request, pk)
+    if request.method == "POST":
+        form = PlayerForm(request.POST, race=team.race)
+        if form.is_valid():
+            try:
+                player = services.add_player(team=team, spec=form.spec())
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(request, _("%(player)s ist im Kader.") % {"player": player})
+                return redirect(team)
+    else:
+        taken = set(team.roster().values_list("number", flat=True))
+        free = next((n for n in range(1, 100) if n not in taken), None)
+        form = PlayerForm(
+            race=team.race,
+            initial={"number": free, "position": team.race.journeyman_position_id},
+        )
+    return render(request, "roster/player_form.html", {"team": team, "form": form})
+
+
+def _editable_player(request, pk: int, player_pk: int) -> Player:
+    team = _editable_team(request, pk)
+    return get_object_or_404(team.players.select_related("position", "team"), pk=player_pk)
+
+
+@require_POST
+def player_retire(request, pk: int, player_pk: int):
+    player = _editable_player(request, pk, player_pk)
+    try:
+        services.retire_player(player=player, on=timezone.localdate())
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("%(player)s wurde entlassen.") % {"player": player})
+    return redirect(player.team)
+
+
+@require_POST
+def player_delete(request, pk: int, player_pk: int):
+    player = _editable_player(request, pk, player_pk)
+    team = player.team
+    services.delete_player(player=player)
+    messages.success(request, _("%(player)s wurde gelöscht.") % {"player": player})
+    return redirect(team)
+
+
+@require_POST
+def player_categories(request, pk: int, player_pk: int):
+    """ "Aus Vorlage übernehmen" records the position's categories; "unbeschränkt" clears them."""
+    player = _editable_player(request, pk, player_pk)
+    if request.POST.get("mode") == "vorlage":
+        player.copy_categories_from_position()
+        messages.success(request, _("Kategorien aus der Vorlage übernommen."))
+    else:
+        player.clear_categories()
+        messages.success(request, _("%(player)s ist wieder unbeschränkt.") % {"player": player})
+    return redirect(player.team)
