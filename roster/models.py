@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models.functions import Lower, Now
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from rules.models import Position, Race, Skill, SkillCategory
 
@@ -138,7 +139,7 @@ class Player(models.Model):
     class Meta:
         ordering = ["team", "number"]
         verbose_name = _("Spieler")
-        verbose_name_plural = _("Spieler")
+        verbose_name_plural = pgettext_lazy("plural", "Spieler")
         constraints = [
             models.UniqueConstraint(
                 fields=["team", "number"],
