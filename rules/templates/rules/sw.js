@@ -47,7 +47,9 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith(STATIC_PREFIX)) {
-    event.respondWith(cacheFirst(request));
+    // Hashed names (production) never change: cache first. Plain names (development) may.
+    const hashed = /\.[0-9a-f]{12}\.[a-z0-9]+$/.test(url.pathname);
+    event.respondWith(hashed ? cacheFirst(request) : networkFirst(request));
   } else if (cacheable(url)) {
     event.respondWith(networkFirst(request));
   }
