@@ -8,6 +8,7 @@ urlpatterns = [
     path("", include("league.urls")),
     path("", include("rules.urls")),
     path("teams/", include("roster.urls")),
+    path("spiele/", include("matches.urls")),
     path("simulator/", include("simulator.urls")),
     path("konto/anmelden/", auth_views.LoginView.as_view(), name="login"),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),

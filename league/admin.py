@@ -1,9 +1,57 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect
+from django.urls import path
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
-from .models import User
+from . import services
+from .models import POINTS_FIELDS, Season, User
 
 
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
     pass
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    """Seasons start only through "Nächste Saison starten"; points are editable while current."""
+
+    list_display = ["__str__", "is_current", "started_at", *POINTS_FIELDS]
+    readonly_fields = ["number", "is_current", "started_at", "started_by"]
+    filter_horizontal = ["teams"]
+    change_list_template = "admin/league/season/change_list.html"
+    fieldsets = [
+        (None, {"fields": ["number", "is_current", "started_at", "started_by"]}),
+        (gettext_lazy("Punkte"), {"fields": list(POINTS_FIELDS)}),
+        (gettext_lazy("Teams"), {"fields": ["teams"]}),
+    ]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and not obj.is_current:
+            # A closed season keeps its points.
+            fields += list(POINTS_FIELDS)
+        return fields
+
+    def get_urls(self):
+        start = self.admin_site.admin_view(require_POST(self.start_next_season_view))
+        return [path("starten/", start, name="league_season_start"), *super().get_urls()]
+
+    def start_next_season_view(self, request):
+        if not self.has_change_permission(request):
+            raise PermissionDenied
+        season = services.start_next_season(by=request.user)
+        self.message_user(
+            request, _("%(season)s hat begonnen.") % {"season": season}, messages.SUCCESS
+        )
+        return redirect("admin:league_season_changelist")

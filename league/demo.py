@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import transaction
+from django.utils import timezone
 
 from roster.models import Team
 from roster.services import PlayerSpec, create_team
@@ -91,6 +92,42 @@ def ensure_demo_teams() -> list[str]:
     return created
 
 
+def ensure_demo_season() -> list[str]:
+    """The first season with both demo teams, and one played match with a 🏥 in it.
+
+    Only when no season exists yet, so admins' seasons and results are never touched.
+    """
+    from matches.models import Casualty
+    from matches.services import MatchEntry, enter_match
+
+    from .models import Season
+    from .services import start_next_season
+
+    if Season.objects.exists():
+        return []
+    admin = get_user_model().objects.get(username=DEMO_ADMIN.username)
+    season = start_next_season(by=admin)
+    created = [f"{season} begonnen"]
+    home = Team.objects.filter(name=DEMO_TEAMS[0][0]).first()
+    away = Team.objects.filter(name=DEMO_TEAMS[1][0]).first()
+    enrolled = set(season.teams.values_list("pk", flat=True))
+    if home is None or away is None or not {home.pk, away.pk} <= enrolled:
+        return created
+    victim = home.roster().order_by("number").first()
+    entry = MatchEntry(
+        home=home,
+        away=away,
+        played_at=timezone.now(),
+        home_touchdowns=1,
+        away_touchdowns=2,
+        away_journeymen_casualties=0,
+        casualties={victim.pk: Casualty.SERIOUSLY_INJURED} if victim else {},
+    )
+    match = enter_match(entry=entry, by=admin)
+    created.append(f"Demo-Spiel {match} eingetragen")
+    return created
+
+
 @transaction.atomic
 def ensure_demo_league() -> list[str]:
     """Set up everything the demo needs; return a line per thing created."""
@@ -104,4 +141,5 @@ def ensure_demo_league() -> list[str]:
     if ensure_user(DEMO_COACH, staff=False):
         created.append(f"Coach „{DEMO_COACH.username}“ angelegt")
     created += ensure_demo_teams()
+    created += ensure_demo_season()
     return created

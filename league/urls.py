@@ -6,4 +6,5 @@ app_name = "league"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("tabelle/", views.standings, name="standings"),
 ]

@@ -1,11 +1,39 @@
 from django.contrib.auth.decorators import login_not_required
-from django.shortcuts import render
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from rules.models import Race
+
+from .models import Season
+from .standings import season_table
 
 
 @require_GET
 @login_not_required
 def home(request):
     return render(request, "league/home.html", {"race_count": Race.objects.count()})
+
+
+def season_from_request(request) -> Season | None:
+    """The season named by ?saison=<pk>, else the current one; 404 for an unknown season."""
+    value = request.GET.get("saison", "")
+    if value:
+        if not value.isdigit():
+            raise Http404
+        return get_object_or_404(Season, pk=value)
+    return Season.objects.current()
+
+
+@require_GET
+@login_not_required
+def standings(request):
+    """The league table ("Tabelle") of the current season, or of ?saison=<pk>."""
+    season = season_from_request(request)
+    context = {
+        "season": season,
+        "seasons": Season.objects.latest_first(),
+        "rows": season_table(season) if season else [],
+    }
+    template = "league/table.html#standings" if request.htmx else "league/table.html"
+    return render(request, template, context)

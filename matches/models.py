@@ -1,2 +1,241 @@
-"""Models of the matches app arrive with their issue; the app is registered so its URLs and
-templates have a home from the start."""
+"""Matches and their casualty ticks ("Spiel eintragen").
+
+Everything that follows from a match is derived, never stored: a player's status (🏥, 💀) from
+the ticks in play order (season, then played_at, then id), the league table from the results.
+"""
+
+from datetime import datetime
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Count, F, Q
+from django.db.models.functions import Now
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from league.models import Season
+from league.standings import Result
+from roster.models import Player, Team
+
+
+class Casualty(models.TextChoices):
+    """What a tick records; only these count as a casualty ("Spielerausfall")."""
+
+    DEAD = "dead", _("💀 tot")
+    SERIOUSLY_INJURED = "injured", _("🏥 ernsthaft verletzt")
+    BADLY_HURT = "hurt", _("🤕 schwer verletzt")
+
+    @property
+    def symbol(self) -> str:
+        return {"dead": "💀", "injured": "🏥", "hurt": "🤕"}[self.value]
+
+
+class MatchQuerySet(models.QuerySet):
+    def for_season(self, season: Season):
+        return self.filter(season=season)
+
+    def for_team(self, team: Team):
+        return self.filter(Q(home=team) | Q(away=team))
+
+    def played(self):
+        """Matches with a result entered as played (concessions included).
+
+        Every match of this slice carries a result; forfeits and open matches arrive with
+        appointments and will be excluded here.
+        """
+        return self
+
+    def in_play_order(self):
+        return self.order_by("season__number", "played_at", "pk")
+
+    def before(self, *, season: Season, played_at: datetime, pk: int | None = None):
+        """Matches earlier in play order than a match at this place (pk None: a new match)."""
+        same_time = Q(season__number=season.number, played_at=played_at)
+        if pk is not None:
+            same_time &= Q(pk__lt=pk)
+        return self.filter(
+            Q(season__number__lt=season.number)
+            | Q(season__number=season.number, played_at__lt=played_at)
+            | same_time
+        ).exclude(pk=pk)
+
+    def after(self, match: "Match"):
+        """Matches later in play order than the given one."""
+        n = match.season.number
+        return self.filter(
+            Q(season__number__gt=n)
+            | Q(season__number=n, played_at__gt=match.played_at)
+            | Q(season__number=n, played_at=match.played_at, pk__gt=match.pk)
+        )
+
+    def with_casualty_counts(self):
+        """Annotate `home_ticks` / `away_ticks`: ticks on the other side's players."""
+        return self.annotate(
+            home_ticks=Count("casualties", filter=Q(casualties__player__team=F("away"))),
+            away_ticks=Count("casualties", filter=Q(casualties__player__team=F("home"))),
+        )
+
+    def editable_by(self, user):
+        """Staff correct anything; a coach enters and edits the current season's matches of
+        his teams (a closed season's results are for admins only)."""
+        if not user.is_authenticated:
+            return self.none()
+        if user.is_staff:
+            return self
+        return self.filter(season__is_current=True).filter(
+            Q(home__coach=user) | Q(away__coach=user)
+        )
+
+
+class Match(models.Model):
+    season = models.ForeignKey(
+        Season, verbose_name=_("Saison"), on_delete=models.PROTECT, related_name="matches"
+    )
+    home = models.ForeignKey(
+        Team, verbose_name=_("Heim"), on_delete=models.PROTECT, related_name="home_matches"
+    )
+    away = models.ForeignKey(
+        Team, verbose_name=_("Gast"), on_delete=models.PROTECT, related_name="away_matches"
+    )
+    played_at = models.DateTimeField(_("gespielt am"))
+    home_touchdowns = models.PositiveSmallIntegerField(_("Touchdowns Heim"), default=0)
+    away_touchdowns = models.PositiveSmallIntegerField(_("Touchdowns Gast"), default=0)
+    home_journeymen_casualties = models.PositiveSmallIntegerField(
+        _("Journeymen-Ausfälle durch Heim"),
+        default=0,
+        help_text=_("Ausfälle, die das Heim-Team bei Journeymen des Gegners verursacht hat."),
+    )
+    away_journeymen_casualties = models.PositiveSmallIntegerField(
+        _("Journeymen-Ausfälle durch Gast"),
+        default=0,
+        help_text=_("Ausfälle, die das Gast-Team bei Journeymen des Gegners verursacht hat."),
+    )
+    conceded_by = models.ForeignKey(
+        Team,
+        verbose_name=_("aufgegeben von"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    version = models.PositiveIntegerField(_("Version"), default=1, editable=False)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("eingetragen von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("eingetragen am"), db_default=Now(), editable=False)
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["season__number", "played_at", "pk"]
+        verbose_name = _("Spiel")
+        verbose_name_plural = _("Spiele")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(home=F("away")),
+                name="match_teams_differ",
+                violation_error_message=_("Ein Team kann nicht gegen sich selbst spielen."),
+            ),
+            models.CheckConstraint(
+                condition=Q(home_touchdowns__gte=0, away_touchdowns__gte=0)
+                & Q(home_journeymen_casualties__gte=0, away_journeymen_casualties__gte=0),
+                name="match_numbers_not_negative",
+                violation_error_message=_("Touchdowns und Ausfälle können nicht negativ sein."),
+            ),
+            models.CheckConstraint(
+                condition=Q(conceded_by__isnull=True)
+                | Q(conceded_by=F("home"))
+                | Q(conceded_by=F("away")),
+                name="match_conceded_by_a_side",
+                violation_error_message=_("Aufgeben kann nur eines der beiden Teams."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.home} {self.home_touchdowns}:{self.away_touchdowns} {self.away}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("matches:match-detail", kwargs={"pk": self.pk})
+
+    def opponent_of(self, team: Team) -> Team:
+        return self.away if team.pk == self.home_id else self.home
+
+    def is_home(self, team: Team | int) -> bool:
+        team_id = team if isinstance(team, int) else team.pk
+        if team_id not in (self.home_id, self.away_id):
+            raise ValueError(f"{team} did not play in {self!r}")
+        return team_id == self.home_id
+
+    def touchdowns_for(self, team: Team | int) -> int:
+        return self.home_touchdowns if self.is_home(team) else self.away_touchdowns
+
+    def touchdowns_against(self, team: Team | int) -> int:
+        return self.away_touchdowns if self.is_home(team) else self.home_touchdowns
+
+    def as_result(self) -> Result:
+        """The match as the league table counts it (winner, casualties caused per side)."""
+        return Result(
+            home_id=self.home_id,
+            away_id=self.away_id,
+            home_touchdowns=self.home_touchdowns,
+            away_touchdowns=self.away_touchdowns,
+            home_casualties=self.casualties_caused_by(self.home_id),
+            away_casualties=self.casualties_caused_by(self.away_id),
+            conceded_by_id=self.conceded_by_id,
+        )
+
+    def winner_id(self) -> int | None:
+        """The winning team's id; None for a draw. A concession loses whatever the score."""
+        return self.as_result().winner_id()
+
+    def casualties_caused_by(self, team: Team | int) -> int:
+        """ "Ausf.": ticks on the opponent's players plus the opponent's journeymen casualties.
+
+        Uses the annotation of `with_casualty_counts()` when present, else the ticks.
+        """
+        home = self.is_home(team)
+        journeymen = self.home_journeymen_casualties if home else self.away_journeymen_casualties
+        annotated = getattr(self, "home_ticks" if home else "away_ticks", None)
+        if annotated is None:
+            victim_team = self.away_id if home else self.home_id
+            annotated = sum(1 for c in self.casualties.all() if c.player.team_id == victim_team)
+        return annotated + journeymen
+
+    @property
+    def played_on(self):
+        return timezone.localtime(self.played_at).date()
+
+
+class CasualtyTick(models.Model):
+    """One player of one side who suffered a casualty in a match, ticked once."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="casualties")
+    player = models.ForeignKey(
+        Player, verbose_name=_("Spieler"), on_delete=models.PROTECT, related_name="casualties"
+    )
+    kind = models.CharField(_("Ausfall"), max_length=10, choices=Casualty)
+
+    class Meta:
+        ordering = ["match", "player__number"]
+        verbose_name = _("Spielerausfall")
+        verbose_name_plural = _("Spielerausfälle")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "player"],
+                name="casualty_once_per_player_and_match",
+                violation_error_message=_("Jeder Spieler bekommt je Spiel nur einen Haken."),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{Casualty(self.kind).symbol} {self.player}"
+
+    @property
+    def symbol(self) -> str:
+        return Casualty(self.kind).symbol

@@ -1,8 +1,8 @@
 """Teams and their squads ("Kader verwalten").
 
 A player copies what he needs from his position when he is created (starting skills, skill
-categories), so later edits of the race templates never change him. His status (🏥, 💀) will be
-derived from casualty records once matches exist; nothing here stores a status.
+categories), so later edits of the race templates never change him. His status (🏥, 💀) is
+derived from the casualty ticks of the matches (matches/status.py); nothing here stores it.
 """
 
 from django.conf import settings
@@ -80,13 +80,28 @@ class Team(models.Model):
         """Players on the roster: everybody not retired."""
         return self.players.active()
 
+    def unavailable_players(self, match=None) -> dict:
+        """Player id -> the casualty (🏥 or 💀) that keeps him out of `match`.
+
+        Without a match: the team's next match. Derived from the ticks in play order
+        (see matches/status.py); two queries.
+        """
+        from matches.status import suspended_for_match, suspended_for_next_match
+
+        if match is None:
+            return suspended_for_next_match(self)
+        return suspended_for_match(self, match)
+
     def journeymen_needed(self, available: int | None = None) -> int:
         """Journeymen the next match needs: 7 minus the available players, never below 0.
 
-        Until matches and casualties exist, every player on the roster is available.
+        Available: on the roster and not suspended (🏥, 💀) for the next match.
         """
         if available is None:
-            available = self.roster().count()
+            unavailable = self.unavailable_players()
+            available = sum(
+                1 for pk in self.roster().values_list("pk", flat=True) if pk not in unavailable
+            )
         return max(0, MIN_PLAYERS - available)
 
 
@@ -163,6 +178,10 @@ class Player(models.Model):
     @property
     def is_retired(self) -> bool:
         return self.retired_on is not None
+
+    def status_for(self, match=None):
+        """🏥 or 💀 (a `Casualty`) if he misses `match` (default: his team's next match)."""
+        return self.team.unavailable_players(match).get(self.pk)
 
     def starting_skills(self) -> list["PlayerSkill"]:
         return [entry for entry in self.skills.all() if entry.source == PlayerSkill.Source.START]

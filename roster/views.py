@@ -32,6 +32,10 @@ def team_detail(request, pk: int):
     team = get_object_or_404(Team.objects.select_related("race", "coach"), pk=pk)
     players = list(team.players.for_roster_page())
     roster = [p for p in players if not p.is_retired]
+    unavailable = team.unavailable_players()
+    for player in roster:
+        player.status = unavailable.get(player.pk)
+    available = sum(1 for p in roster if p.status is None)
     return render(
         request,
         "roster/team_detail.html",
@@ -39,7 +43,7 @@ def team_detail(request, pk: int):
             "team": team,
             "roster": roster,
             "retired": [p for p in players if p.is_retired],
-            "journeymen": team.journeymen_needed(available=len(roster)),
+            "journeymen": team.journeymen_needed(available=available),
             "journeyman_position": team.race.journeyman_position,
             "can_edit": Team.objects.editable_by(request.user).filter(pk=team.pk).exists(),
             "roster_full": len(roster) >= MAX_PLAYERS,

@@ -1,0 +1,42 @@
+"""Season workflows: starting the next season, enrolling teams (league.md, "Seasons")."""
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from roster.models import Team
+
+from .models import Season
+
+
+def start_next_season(*, by) -> Season:
+    """Close the current season and start the next one (admins only).
+
+    The new season copies the points settings of the previous one and enrolls its teams; the
+    very first season enrolls every team that exists.
+    """
+    if not (by.is_authenticated and by.is_staff):
+        raise PermissionDenied(_("Nur Admins starten eine neue Saison."))
+    with transaction.atomic():
+        # Locking the current season makes two concurrent starts run one after the other; the
+        # unique constraint on the current season catches the rest.
+        previous = Season.objects.select_for_update().filter(is_current=True).first()
+        last = Season.objects.order_by("-number").first()
+        settings = previous.points_settings() if previous else {}
+        if previous:
+            previous.is_current = False
+            previous.save(update_fields=["is_current"])
+        season = Season.objects.create(
+            number=(last.number + 1) if last else 1, is_current=True, started_by=by, **settings
+        )
+        teams = previous.teams.all() if previous else Team.objects.all()
+        season.teams.set(teams)
+    return season
+
+
+def enroll_in_current_season(*, team: Team) -> Season | None:
+    """A team created during a season joins the current one."""
+    season = Season.objects.current()
+    if season is not None:
+        season.teams.add(team)
+    return season

@@ -1,0 +1,131 @@
+"""The league table of a season (league.md, "League table"), derived from its matches.
+
+`season_table(season)` reads in three queries (teams, matches with their casualty counts);
+`build_table` holds every rule and needs no database, so the rules are tested on plain data.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .models import Season
+
+
+@dataclass(frozen=True)
+class Points:
+    win: int = 3
+    draw: int = 1
+    loss: int = 0
+    bonus_first_tier: int = 2
+    bonus_second_tier: int = 3
+
+    @classmethod
+    def of(cls, season: Season) -> "Points":
+        return cls(
+            win=season.points_win,
+            draw=season.points_draw,
+            loss=season.points_loss,
+            bonus_first_tier=season.bonus_first_tier,
+            bonus_second_tier=season.bonus_second_tier,
+        )
+
+    def bonus(self, casualties_caused: int) -> int:
+        """One point per tier reached, win or lose."""
+        return int(casualties_caused >= self.bonus_first_tier) + int(
+            casualties_caused >= self.bonus_second_tier
+        )
+
+
+@dataclass(frozen=True)
+class Result:
+    """One played match as the table sees it."""
+
+    home_id: int
+    away_id: int
+    home_touchdowns: int
+    away_touchdowns: int
+    home_casualties: int  # caused by the home side
+    away_casualties: int
+    conceded_by_id: int | None = None
+
+    def winner_id(self) -> int | None:
+        if self.conceded_by_id is not None:
+            return self.away_id if self.conceded_by_id == self.home_id else self.home_id
+        if self.home_touchdowns == self.away_touchdowns:
+            return None
+        return self.home_id if self.home_touchdowns > self.away_touchdowns else self.away_id
+
+
+@dataclass
+class Row:
+    team: object
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    td_for: int = 0
+    td_against: int = 0
+    casualties: int = 0
+    bonus: int = 0
+    points: int = 0
+    rank: int = field(default=0)
+
+    @property
+    def td_difference(self) -> int:
+        return self.td_for - self.td_against
+
+    def sort_key(self) -> tuple[int, int, int, int]:
+        """What decides the order; equal keys share the rank."""
+        return (self.points, self.td_difference, self.casualties, self.td_for)
+
+
+def build_table(teams: Iterable, results: Iterable[Result], points: Points) -> list[Row]:
+    """Rows for every enrolled team (also without a match), ranked.
+
+    Order: points, TD difference, casualties caused, TD for; teams equal on all four share the
+    rank (1, 1, 3) and the name only orders them on screen. Results of teams not enrolled are
+    ignored.
+    """
+    rows = {team.pk: Row(team=team) for team in teams}
+    for result in results:
+        winner = result.winner_id()
+        home_td, away_td = result.home_touchdowns, result.away_touchdowns
+        sides = (
+            (result.home_id, home_td, away_td, result.home_casualties),
+            (result.away_id, away_td, home_td, result.away_casualties),
+        )
+        for team_id, scored, conceded, casualties in sides:
+            row = rows.get(team_id)
+            if row is None:
+                continue
+            row.played += 1
+            row.td_for += scored
+            row.td_against += conceded
+            row.casualties += casualties
+            bonus = points.bonus(casualties)
+            row.bonus += bonus
+            if winner is None:
+                row.drawn += 1
+                row.points += points.draw
+            elif winner == team_id:
+                row.won += 1
+                row.points += points.win
+            else:
+                row.lost += 1
+                row.points += points.loss
+            row.points += bonus
+    ordered = sorted(rows.values(), key=lambda r: str(r.team.name).casefold())
+    ordered.sort(key=Row.sort_key, reverse=True)
+    for index, row in enumerate(ordered):
+        previous = ordered[index - 1] if index else None
+        same = previous is not None and previous.sort_key() == row.sort_key()
+        row.rank = previous.rank if same else index + 1
+    return ordered
+
+
+def season_table(season: Season) -> list[Row]:
+    """The table of `season` with the season's current points settings (2 queries)."""
+    from matches.models import Match  # matches depends on league, not the other way round
+
+    matches = Match.objects.for_season(season).played().with_casualty_counts().order_by()
+    results = [match.as_result() for match in matches]
+    return build_table(season.teams.all(), results, Points.of(season))

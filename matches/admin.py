@@ -1,0 +1,35 @@
+from django.contrib import admin
+
+from .models import CasualtyTick, Match
+
+
+class CasualtyTickInline(admin.TabularInline):
+    model = CasualtyTick
+    fields = ["player", "kind"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    """Read-only overview: results are entered and corrected on the site ("Bearbeiten"), where
+    the same rules hold for admins as for coaches."""
+
+    list_display = ["__str__", "season", "played_at", "conceded_by", "entered_by", "version"]
+    list_filter = ["season"]
+    search_fields = ["home__name", "away__name"]
+    list_select_related = ["season", "home", "away", "conceded_by", "entered_by"]
+    inlines = [CasualtyTickInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def view_on_site(self, obj):
+        return obj.get_absolute_url()

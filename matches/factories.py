@@ -1,0 +1,62 @@
+"""Test helpers for seasons and matches: teams with a squad that existed before the matches,
+and played matches entered through the service (so every rule is checked)."""
+
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+
+from league.models import Season
+from roster.factories import PlayerFactory, TeamFactory, UserFactory
+from roster.models import Team
+
+from .models import Match
+from .services import MatchEntry, enter_match
+
+LONG_AGO = timedelta(days=400)
+
+
+def squad(*, players: int = 7, **kwargs) -> Team:
+    """A team with `players` players, all on the roster long before any test match."""
+    since = timezone.now() - LONG_AGO
+    team = TeamFactory(created_at=since, **kwargs)
+    for number in range(1, players + 1):
+        PlayerFactory(team=team, number=number, name=f"{team.name} {number}", created_at=since)
+    return team
+
+
+def staff_user():
+    return UserFactory(username="liga-admin", is_staff=True)
+
+
+def play(
+    home: Team,
+    away: Team,
+    *,
+    at: datetime | None = None,
+    score: tuple[int, int] = (0, 0),
+    ticks: dict | None = None,
+    journeymen: tuple[int, int] = (0, 0),
+    conceded_by: Team | None = None,
+    by=None,
+) -> Match:
+    """Enter a played match of the current season; ticks map players to a Casualty."""
+    entry = MatchEntry(
+        home=home,
+        away=away,
+        played_at=at or timezone.now(),
+        home_touchdowns=score[0],
+        away_touchdowns=score[1],
+        conceded_by=conceded_by,
+        home_journeymen_casualties=journeymen[0],
+        away_journeymen_casualties=journeymen[1],
+        casualties={player.pk: kind for player, kind in (ticks or {}).items()},
+    )
+    return enter_match(entry=entry, by=by or staff_user())
+
+
+def days_ago(days: float) -> datetime:
+    return timezone.now() - timedelta(days=days)
+
+
+def current_season() -> Season:
+    return Season.objects.get(is_current=True)

@@ -1,0 +1,144 @@
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from roster.models import Player, Team
+
+from .models import Casualty, Match
+from .services import MatchEntry
+
+DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
+
+
+class TeamPickForm(forms.Form):
+    """Step 1 of "Spiel eintragen": the two teams (enrolled in the current season)."""
+
+    heim = forms.ModelChoiceField(label=_("Heim"), queryset=Team.objects.none())
+    gast = forms.ModelChoiceField(label=_("Gast"), queryset=Team.objects.none())
+
+    def __init__(self, *args, season, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        teams = season.teams.select_related("coach").order_by("name")
+        self.fields["heim"].queryset = teams
+        self.fields["gast"].queryset = teams
+
+    def clean(self):
+        data = super().clean()
+        home, away = data.get("heim"), data.get("gast")
+        if home and away:
+            if home == away:
+                raise forms.ValidationError(_("Ein Team kann nicht gegen sich selbst spielen."))
+            if not self.user.is_staff and self.user.pk not in (home.coach_id, away.coach_id):
+                raise forms.ValidationError(
+                    _("Du kannst nur Spiele deiner eigenen Teams eintragen.")
+                )
+        return data
+
+
+class MatchForm(forms.Form):
+    """Step 2: the result, and per side the opposing players who suffered a casualty."""
+
+    played_at = forms.DateTimeField(
+        label=_("Gespielt am"),
+        input_formats=[DATETIME_LOCAL],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
+    )
+    home_touchdowns = forms.IntegerField(label=_("Touchdowns"), min_value=0, max_value=99)
+    away_touchdowns = forms.IntegerField(label=_("Touchdowns"), min_value=0, max_value=99)
+    conceded_by = forms.ChoiceField(label=_("Aufgegeben von"), required=False)
+    home_journeymen_casualties = forms.IntegerField(
+        label=_("Journeymen mit Ausfall"), min_value=0, max_value=7, initial=0
+    )
+    away_journeymen_casualties = forms.IntegerField(
+        label=_("Journeymen mit Ausfall"), min_value=0, max_value=7, initial=0
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(
+        self,
+        *args,
+        home: Team,
+        away: Team,
+        players: dict[int, list[Player]],
+        suspended: dict[int, dict],
+        **kwargs,
+    ):
+        super().__init__(*args, **kwargs)
+        self.home, self.away = home, away
+        self.fields["conceded_by"].choices = [
+            ("", _("niemand")),
+            ("home", home.name),
+            ("away", away.name),
+        ]
+        choices = [("", _("–")), *Casualty.choices]
+        self.sides = []
+        # The home side causes casualties among the away players, and the other way round.
+        for causer, victims, prefix in ((home, away, "home"), (away, home, "away")):
+            rows = []
+            for player in players[victims.pk]:
+                name = f"ausfall_{player.pk}"
+                self.fields[name] = forms.ChoiceField(
+                    label=str(player),
+                    choices=choices,
+                    required=False,
+                    widget=forms.RadioSelect(attrs={"class": "casualty-choice"}),
+                )
+                status = suspended[victims.pk].get(player.pk)
+                if status is not None and not self.initial.get(name):
+                    self.fields[name].disabled = True
+                rows.append({"player": player, "field": self[name], "status": status})
+            self.sides.append(
+                {
+                    "causer": causer,
+                    "victims": victims,
+                    "rows": rows,
+                    "touchdowns": self[f"{prefix}_touchdowns"],
+                    "journeymen": self[f"{prefix}_journeymen_casualties"],
+                }
+            )
+
+    @classmethod
+    def initial_for(cls, match: Match | None) -> dict:
+        if match is None:
+            return {
+                "played_at": timezone.localtime().replace(second=0, microsecond=0),
+                "home_touchdowns": 0,
+                "away_touchdowns": 0,
+                "home_journeymen_casualties": 0,
+                "away_journeymen_casualties": 0,
+            }
+        initial = {
+            "played_at": timezone.localtime(match.played_at),
+            "home_touchdowns": match.home_touchdowns,
+            "away_touchdowns": match.away_touchdowns,
+            "home_journeymen_casualties": match.home_journeymen_casualties,
+            "away_journeymen_casualties": match.away_journeymen_casualties,
+            "version": match.version,
+            "conceded_by": {match.home_id: "home", match.away_id: "away"}.get(
+                match.conceded_by_id, ""
+            ),
+        }
+        for tick in match.casualties.all():
+            initial[f"ausfall_{tick.player_id}"] = tick.kind
+        return initial
+
+    def entry(self) -> MatchEntry:
+        data = self.cleaned_data
+        casualties = {
+            int(name.removeprefix("ausfall_")): value
+            for name, value in data.items()
+            if name.startswith("ausfall_") and value
+        }
+        conceded = {"home": self.home, "away": self.away}.get(data["conceded_by"])
+        return MatchEntry(
+            home=self.home,
+            away=self.away,
+            played_at=data["played_at"],
+            home_touchdowns=data["home_touchdowns"],
+            away_touchdowns=data["away_touchdowns"],
+            conceded_by=conceded,
+            home_journeymen_casualties=data["home_journeymen_casualties"],
+            away_journeymen_casualties=data["away_journeymen_casualties"],
+            casualties=casualties,
+        )

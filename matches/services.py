@@ -1,0 +1,178 @@
+"""Entering and correcting a match result ("Spiel eintragen"), league.md "Entering a match".
+
+A result is checked as a whole inside one transaction: the teams, the time, the ticks of this
+match, and every later match of both teams whose ticks might depend on it (a back-dated 🏥 can
+suspend a player who is ticked in the next match). Anything invalid rolls everything back with a
+German message naming the match to fix.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from league.models import Season
+from roster.models import Team
+
+from .models import Casualty, CasualtyTick, Match
+from .status import suspended_for_match
+
+
+@dataclass(frozen=True)
+class MatchEntry:
+    home: Team
+    away: Team
+    played_at: datetime
+    home_touchdowns: int
+    away_touchdowns: int
+    conceded_by: Team | None = None
+    home_journeymen_casualties: int = 0
+    away_journeymen_casualties: int = 0
+    # player id -> Casualty; players of both teams (each suffered the casualty)
+    casualties: Mapping[int, str] = field(default_factory=dict)
+
+
+def _may_enter(user, entry: MatchEntry) -> bool:
+    if not user.is_authenticated:
+        return False
+    return user.is_staff or user.pk in (entry.home.coach_id, entry.away.coach_id)
+
+
+def _entry_errors(*, season: Season, entry: MatchEntry) -> list[str]:
+    errors = []
+    if entry.home.pk == entry.away.pk:
+        errors.append(_("Ein Team kann nicht gegen sich selbst spielen."))
+    both = season.teams.filter(pk__in=[entry.home.pk, entry.away.pk])
+    enrolled = set(both.values_list("pk", flat=True))
+    for team in (entry.home, entry.away):
+        if team.pk not in enrolled:
+            errors.append(
+                _("%(team)s ist in %(season)s nicht gemeldet.") % {"team": team, "season": season}
+            )
+    if entry.played_at > timezone.now():
+        errors.append(_("Das Spiel kann nicht in der Zukunft liegen."))
+    if entry.conceded_by is not None and entry.conceded_by.pk not in (entry.home.pk, entry.away.pk):
+        errors.append(_("Aufgeben kann nur eines der beiden Teams."))
+    numbers = (
+        entry.home_touchdowns,
+        entry.away_touchdowns,
+        entry.home_journeymen_casualties,
+        entry.away_journeymen_casualties,
+    )
+    if any(n < 0 for n in numbers):
+        errors.append(_("Touchdowns und Ausfälle können nicht negativ sein."))
+    if any(kind not in Casualty.values for kind in entry.casualties.values()):
+        errors.append(_("Unbekannter Ausfall."))
+    return errors
+
+
+def _label(match: Match) -> str:
+    when = date_format(timezone.localtime(match.played_at), "SHORT_DATETIME_FORMAT")
+    return f"{match.home} – {match.away} ({when})"
+
+
+def tick_errors(match: Match) -> list[str]:
+    """German messages for every stored tick of `match` that is not allowed.
+
+    Eligible: on the roster at played_at (created before, not retired before the match day)
+    and not suspended for this match (🏥 from the team's previous played match, 💀 earlier
+    this season).
+    """
+    suspended = {
+        match.home_id: suspended_for_match(match.home, match),
+        match.away_id: suspended_for_match(match.away, match),
+    }
+    errors = []
+    for tick in match.casualties.select_related("player"):
+        player = tick.player
+        values = {"player": player, "match": _label(match)}
+        if player.team_id not in suspended:
+            errors.append(_("%(player)s spielte nicht in %(match)s.") % values)
+        elif player.created_at > match.played_at:
+            errors.append(_("%(player)s war in %(match)s noch nicht im Kader.") % values)
+        elif player.retired_on is not None and player.retired_on < match.played_on:
+            errors.append(_("%(player)s war in %(match)s schon entlassen.") % values)
+        elif player.pk in suspended[player.team_id]:
+            values["status"] = suspended[player.team_id][player.pk].symbol
+            errors.append(_("%(player)s war in %(match)s gesperrt (%(status)s).") % values)
+    return errors
+
+
+def _later_pks(match: Match) -> set[int]:
+    teams = [match.home_id, match.away_id]
+    later = Match.objects.filter(home__in=teams) | Match.objects.filter(away__in=teams)
+    return set(later.after(match).values_list("pk", flat=True))
+
+
+def _save(*, match: Match, entry: MatchEntry, later: set[int]) -> Match:
+    for name in (
+        "played_at",
+        "home_touchdowns",
+        "away_touchdowns",
+        "home_journeymen_casualties",
+        "away_journeymen_casualties",
+    ):
+        setattr(match, name, getattr(entry, name))
+    match.conceded_by = entry.conceded_by
+    match.save()
+    match.casualties.all().delete()
+    CasualtyTick.objects.bulk_create(
+        CasualtyTick(match=match, player_id=player_id, kind=kind)
+        for player_id, kind in entry.casualties.items()
+    )
+    later |= _later_pks(match)
+    errors = tick_errors(match)
+    to_check = Match.objects.filter(pk__in=later).select_related("season", "home", "away")
+    for other in to_check.in_play_order():
+        errors += tick_errors(other)
+    if errors:
+        raise ValidationError(errors)
+    return match
+
+
+def enter_match(*, entry: MatchEntry, by) -> Match:
+    """Record a played match in the current season (either coach, or an admin)."""
+    if not _may_enter(by, entry):
+        raise PermissionDenied(_("Nur die Coaches der beiden Teams oder Admins tragen ein."))
+    season = Season.objects.current()
+    if season is None:
+        raise ValidationError(_("Es läuft gerade keine Saison."))
+    errors = _entry_errors(season=season, entry=entry)
+    if errors:
+        raise ValidationError(errors)
+    with transaction.atomic():
+        match = Match(season=season, home=entry.home, away=entry.away, entered_by=by)
+        return _save(match=match, entry=entry, later=set())
+
+
+def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
+    """Correct a result. `version` is the one the form was loaded with: of two concurrent
+    saves the later one fails instead of overwriting the first."""
+    if not Match.objects.editable_by(by).filter(pk=match.pk).exists():
+        raise PermissionDenied(_("Dieses Spiel darfst du nicht ändern."))
+    if (entry.home.pk, entry.away.pk) != (match.home_id, match.away_id):
+        raise ValidationError(_("Die Teams eines Spiels bleiben fest."))
+    errors = _entry_errors(season=match.season, entry=entry)
+    if errors:
+        raise ValidationError(errors)
+    with transaction.atomic():
+        claimed = Match.objects.filter(pk=match.pk, version=version).update(
+            version=F("version") + 1
+        )
+        if not claimed:
+            raise ValidationError(
+                _(
+                    "Dieses Spiel wurde inzwischen von jemand anderem gespeichert. Bitte lade "
+                    "die Seite neu und prüfe das Ergebnis, bevor du erneut speicherst."
+                )
+            )
+        match = Match.objects.select_related("season", "home", "away").get(pk=match.pk)
+        # Matches after the old place may depend on it too (moving a match changes the order).
+        later = _later_pks(match)
+        return _save(match=match, entry=entry, later=later)

@@ -1,0 +1,54 @@
+"""Derived player status (league.md, "Status" and "Seasons"): nothing here is stored.
+
+- 🏥 keeps a player out of his team's next played match after the tick (even in a later
+  season); any later played match of the team clears it.
+- 💀 keeps him out of the rest of that season; he is back in any match of a later season.
+- 🤕 only costs the rest of the match it happened in.
+"""
+
+from datetime import datetime
+
+from django.db.models import Q
+
+from league.models import Season
+from roster.models import Team
+
+from .models import Casualty, CasualtyTick, Match
+
+
+def suspended_players(
+    team: Team,
+    *,
+    season: Season | None,
+    played_at: datetime | None = None,
+    pk: int | None = None,
+) -> dict[int, Casualty]:
+    """Player id -> the casualty that keeps him out of a match of `team` in `season`.
+
+    The match sits at (season, played_at, pk) in play order; without played_at it is the
+    team's next match, after all its played matches. Two queries.
+    """
+    earlier = Match.objects.played().for_team(team)
+    if played_at is not None and season is not None:
+        earlier = earlier.before(season=season, played_at=played_at, pk=pk)
+    previous = earlier.in_play_order().values_list("pk", flat=True).last()
+    condition = Q(pk__in=[])
+    if season is not None:
+        condition |= Q(match__in=earlier, match__season=season, kind=Casualty.DEAD)
+    if previous is not None:
+        condition |= Q(match_id=previous, kind=Casualty.SERIOUSLY_INJURED)
+    suspended: dict[int, Casualty] = {}
+    ticks = CasualtyTick.objects.filter(player__team=team).filter(condition)
+    for player_id, kind in ticks.values_list("player_id", "kind"):
+        if suspended.get(player_id) != Casualty.DEAD:
+            suspended[player_id] = Casualty(kind)
+    return suspended
+
+
+def suspended_for_match(team: Team, match: Match) -> dict[int, Casualty]:
+    return suspended_players(team, season=match.season, played_at=match.played_at, pk=match.pk)
+
+
+def suspended_for_next_match(team: Team) -> dict[int, Casualty]:
+    """Who misses the team's next match (in the current season)."""
+    return suspended_players(team, season=Season.objects.current())

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from . import views
+
+app_name = "matches"
+
+urlpatterns = [
+    path("", views.match_list, name="match-list"),
+    path("neu/", views.match_create, name="match-create"),
+    path("<int:pk>/", views.match_detail, name="match-detail"),
+    path("<int:pk>/bearbeiten/", views.match_update, name="match-update"),
+]

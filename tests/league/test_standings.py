@@ -1,0 +1,141 @@
+"""The league table: every rule on plain data (build_table), then once against the database."""
+
+from dataclasses import dataclass
+
+import pytest
+
+from league.services import start_next_season
+from league.standings import Points, Result, build_table, season_table
+from matches.factories import days_ago, play, squad, staff_user
+from matches.models import Casualty
+
+
+@dataclass(frozen=True)
+class T:
+    pk: int
+    name: str
+
+
+A, B, C, D = T(1, "Alpha"), T(2, "Bravo"), T(3, "Charlie"), T(4, "Delta")
+POINTS = Points()
+
+
+def result(home, away, score=(0, 0), cas=(0, 0), conceded_by=None) -> Result:
+    return Result(
+        home_id=home.pk,
+        away_id=away.pk,
+        home_touchdowns=score[0],
+        away_touchdowns=score[1],
+        home_casualties=cas[0],
+        away_casualties=cas[1],
+        conceded_by_id=conceded_by.pk if conceded_by else None,
+    )
+
+
+def by_team(rows):
+    return {row.team: row for row in rows}
+
+
+def test_teams_without_a_match_are_listed_with_zeros():
+    rows = build_table([A, B], [], POINTS)
+    assert [(r.team, r.played, r.points, r.rank) for r in rows] == [(A, 0, 0, 1), (B, 0, 0, 1)]
+
+
+def test_win_draw_loss_and_touchdowns():
+    rows = by_team(build_table([A, B, C], [result(A, B, (2, 1)), result(B, C, (1, 1))], POINTS))
+    a, b, c = rows[A], rows[B], rows[C]
+    assert (a.played, a.won, a.drawn, a.lost, a.points) == (1, 1, 0, 0, 3)
+    assert (b.played, b.won, b.drawn, b.lost, b.points) == (2, 0, 1, 1, 1)
+    assert (c.played, c.drawn, c.points) == (1, 1, 1)
+    assert (b.td_for, b.td_against, b.td_difference) == (2, 3, -1)
+
+
+@pytest.mark.parametrize(("caused", "bonus"), [(0, 0), (1, 0), (2, 1), (3, 2), (6, 2)])
+def test_bonus_points_one_per_tier_reached(caused, bonus):
+    row = by_team(build_table([A, B], [result(A, B, cas=(caused, 0))], POINTS))[A]
+    assert row.casualties == caused and row.bonus == bonus and row.points == 1 + bonus
+
+
+def test_bonus_points_count_for_the_loser_too():
+    row = by_team(build_table([A, B], [result(A, B, (0, 3), cas=(3, 0))], POINTS))[A]
+    assert (row.lost, row.bonus, row.points) == (1, 2, 2)
+
+
+def test_concession_loses_whatever_the_score_and_keeps_casualties():
+    rows = by_team(build_table([A, B], [result(A, B, (2, 0), (2, 0), conceded_by=A)], POINTS))
+    assert (rows[A].lost, rows[A].td_for, rows[A].bonus, rows[A].points) == (1, 2, 1, 1)
+    assert (rows[B].won, rows[B].td_against, rows[B].points) == (1, 2, 3)
+
+
+def test_order_points_then_difference_then_casualties_then_td_for():
+    results = [
+        result(A, D, (3, 0)),  # A: 3 pts, +3
+        result(B, D, (1, 0)),  # B: 3 pts, +1, 5 TD below
+        result(C, D, (1, 0), cas=(0, 0)),
+    ]
+    rows = build_table([A, B, C, D], results, POINTS)
+    assert [r.team for r in rows] == [A, B, C, D]
+    assert [r.rank for r in rows] == [1, 2, 2, 4]
+
+
+def test_casualties_break_a_tie_on_points_and_difference():
+    results = [result(A, D, (1, 0), cas=(1, 0)), result(B, D, (1, 0), cas=(0, 0))]
+    rows = build_table([B, A, D], results, POINTS)
+    assert [(r.team, r.rank) for r in rows][:2] == [(A, 1), (B, 2)]
+
+
+def test_td_for_breaks_a_tie_after_casualties():
+    results = [result(A, C, (3, 2)), result(B, D, (1, 0))]
+    rows = build_table([B, A, C, D], results, POINTS)
+    assert [(r.team, r.rank) for r in rows][:2] == [(A, 1), (B, 2)]
+
+
+def test_teams_equal_on_everything_share_the_rank_and_are_ordered_by_name():
+    results = [result(C, A, (1, 1)), result(B, D, (1, 1))]
+    rows = build_table([D, C, B, A], results, POINTS)
+    assert [r.team.name for r in rows] == ["Alpha", "Bravo", "Charlie", "Delta"]
+    assert [r.rank for r in rows] == [1, 1, 1, 1]
+
+
+def test_shared_rank_skips_the_next_places():
+    results = [result(A, C, (1, 0)), result(B, D, (1, 0)), result(C, D, (1, 0))]
+    rows = build_table([A, B, C, D], results, POINTS)
+    # A and B: 3 pts, +1; C: 3 pts, 0; D: 0 pts.
+    assert [(r.team, r.rank) for r in rows] == [(A, 1), (B, 1), (C, 3), (D, 4)]
+
+
+def test_season_points_settings_are_used():
+    custom = Points(win=2, draw=1, loss=0, bonus_first_tier=1, bonus_second_tier=4)
+    rows = by_team(build_table([A, B], [result(A, B, (1, 0), cas=(1, 4))], custom))
+    assert rows[A].points == 2 + 1 and rows[B].points == 0 + 2
+
+
+def test_results_of_teams_not_enrolled_are_ignored():
+    rows = build_table([A], [result(A, B, (1, 0))], POINTS)
+    assert [(r.team, r.won) for r in rows] == [(A, 1)]
+
+
+@pytest.mark.django_db
+def test_season_table_from_matches_in_a_fixed_number_of_queries(django_assert_num_queries):
+    home, away, idle = squad(name="Heim"), squad(name="Gast"), squad(name="Ohne Spiel")
+    season = start_next_season(by=staff_user())
+    ticks = {away.players.get(number=n): Casualty.BADLY_HURT for n in (1, 2)}
+    play(home, away, at=days_ago(3), score=(1, 2), ticks=ticks, journeymen=(1, 0))
+    play(away, home, at=days_ago(2), score=(0, 0), conceded_by=away)
+    with django_assert_num_queries(2):
+        rows = by_team(season_table(season))
+    assert next(iter(rows)) == home
+    h, a, i = rows[home], rows[away], rows[idle]
+    assert (h.played, h.won, h.lost, h.casualties, h.bonus, h.points) == (2, 1, 1, 3, 2, 5)
+    assert (a.played, a.won, a.lost, a.td_for, a.td_against, a.points) == (2, 1, 1, 2, 1, 3)
+    assert (i.played, i.points, i.rank) == (0, 0, 3)
+
+
+@pytest.mark.django_db
+def test_closed_season_keeps_its_table_when_a_new_season_starts():
+    home, away = squad(name="Heim"), squad(name="Gast")
+    first = start_next_season(by=staff_user())
+    play(home, away, score=(1, 0))
+    second = start_next_season(by=staff_user())
+    assert by_team(season_table(first))[home].points == 3
+    assert by_team(season_table(second))[home].points == 0

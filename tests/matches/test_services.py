@@ -1,0 +1,199 @@
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from league.services import start_next_season
+from matches.factories import days_ago, play, squad, staff_user
+from matches.models import Casualty, CasualtyTick, Match
+from matches.services import MatchEntry, enter_match, update_match
+from roster.factories import TeamFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def home():
+    return squad(name="Heim")
+
+
+@pytest.fixture
+def away():
+    return squad(name="Gast")
+
+
+@pytest.fixture
+def season(home, away):
+    return start_next_season(by=staff_user())
+
+
+def entry(home, away, **changes):
+    values = {
+        "home": home,
+        "away": away,
+        "played_at": days_ago(1),
+        "home_touchdowns": 2,
+        "away_touchdowns": 1,
+    }
+    return MatchEntry(**{**values, **changes})
+
+
+def test_coach_enters_a_match_with_ticks_and_journeymen(season, home, away):
+    victim = away.players.get(number=1)
+    match = enter_match(
+        entry=entry(
+            home,
+            away,
+            casualties={victim.pk: Casualty.SERIOUSLY_INJURED},
+            home_journeymen_casualties=1,
+        ),
+        by=home.coach,
+    )
+    assert match.season == season and match.entered_by == home.coach
+    assert match.casualties_caused_by(home) == 2
+    assert match.casualties_caused_by(away) == 0
+    assert match.winner_id() == home.pk
+
+
+def test_other_coach_of_the_two_teams_may_enter_too(season, home, away):
+    assert enter_match(entry=entry(home, away), by=away.coach).pk
+
+
+def test_coach_cannot_enter_result_for_other_teams(season, home, away):
+    with pytest.raises(PermissionDenied):
+        enter_match(entry=entry(home, away), by=UserFactory())
+    assert not Match.objects.exists()
+
+
+def test_both_teams_must_be_enrolled(season, home):
+    outsider = TeamFactory()
+    season.teams.remove(outsider)
+    with pytest.raises(ValidationError, match="nicht gemeldet"):
+        enter_match(entry=entry(home, outsider), by=staff_user())
+
+
+def test_played_at_cannot_be_in_the_future(season, home, away):
+    later = timezone.now() + timezone.timedelta(hours=1)
+    with pytest.raises(ValidationError, match="Zukunft"):
+        enter_match(entry=entry(home, away, played_at=later), by=home.coach)
+
+
+def test_team_cannot_play_itself(season, home):
+    with pytest.raises(ValidationError, match="sich selbst"):
+        enter_match(entry=entry(home, home), by=home.coach)
+
+
+def test_concession_must_be_one_of_the_two_teams(season, home, away):
+    with pytest.raises(ValidationError, match="Aufgeben"):
+        enter_match(entry=entry(home, away, conceded_by=squad(name="X")), by=home.coach)
+
+
+def test_concession_loses_whatever_the_score(season, home, away):
+    match = enter_match(entry=entry(home, away, conceded_by=home), by=home.coach)
+    assert match.winner_id() == away.pk
+
+
+def test_no_season_no_match(home, away):
+    with pytest.raises(ValidationError, match="keine Saison"):
+        enter_match(entry=entry(home, away), by=staff_user())
+
+
+def test_tick_for_a_suspended_player_is_refused_and_nothing_is_saved(season, home, away):
+    hurt = away.players.get(number=1)
+    play(home, away, at=days_ago(3), ticks={hurt: Casualty.SERIOUSLY_INJURED})
+    with pytest.raises(ValidationError, match="gesperrt"):
+        play(home, away, at=days_ago(2), ticks={hurt: Casualty.BADLY_HURT})
+    assert Match.objects.count() == 1
+
+
+def test_tick_for_a_player_who_joined_after_the_match_is_refused(season, home, away):
+    newcomer = away.players.create(
+        name="Neu", number=20, position=away.race.journeyman_position, created_at=timezone.now()
+    )
+    with pytest.raises(ValidationError, match="noch nicht im Kader"):
+        play(home, away, at=days_ago(1), ticks={newcomer: Casualty.BADLY_HURT})
+
+
+def test_tick_for_a_player_retired_before_the_match_is_refused(season, home, away):
+    retired = away.players.get(number=2)
+    retired.retired_on = days_ago(5).date()
+    retired.save()
+    with pytest.raises(ValidationError, match="entlassen"):
+        play(home, away, at=days_ago(1), ticks={retired: Casualty.BADLY_HURT})
+
+
+def test_tick_for_a_player_of_another_team_is_refused(season, home, away):
+    stranger = squad(name="Fremd").players.first()
+    with pytest.raises(ValidationError, match="spielte nicht"):
+        play(home, away, ticks={stranger: Casualty.DEAD})
+
+
+def test_database_allows_one_tick_per_player_and_match(season, home, away):
+    match = play(home, away)
+    player = away.players.first()
+    CasualtyTick.objects.create(match=match, player=player, kind=Casualty.BADLY_HURT)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        CasualtyTick.objects.create(match=match, player=player, kind=Casualty.DEAD)
+
+
+def test_database_refuses_a_team_against_itself(season, home):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Match.objects.create(season=season, home=home, away=home, played_at=days_ago(1))
+
+
+def test_update_replaces_result_and_ticks(season, home, away):
+    one, two = away.players.get(number=1), away.players.get(number=2)
+    match = play(home, away, ticks={one: Casualty.DEAD})
+    update_match(
+        match=match,
+        entry=entry(home, away, casualties={two.pk: Casualty.BADLY_HURT}),
+        version=match.version,
+        by=home.coach,
+    )
+    match.refresh_from_db()
+    assert match.version == 2 and (match.home_touchdowns, match.away_touchdowns) == (2, 1)
+    assert [(t.player, t.kind) for t in match.casualties.all()] == [(two, Casualty.BADLY_HURT)]
+
+
+def test_second_of_two_concurrent_saves_fails_with_a_clear_message(season, home, away):
+    match = play(home, away)
+    loaded_version = match.version
+    update_match(match=match, entry=entry(home, away), version=loaded_version, by=home.coach)
+    with pytest.raises(ValidationError, match="inzwischen von jemand anderem"):
+        update_match(
+            match=match,
+            entry=entry(home, away, home_touchdowns=5),
+            version=loaded_version,
+            by=away.coach,
+        )
+    match.refresh_from_db()
+    assert match.home_touchdowns == 2 and match.version == 2
+
+
+def test_edit_that_would_invalidate_a_later_match_is_refused_naming_it(season, home, away):
+    player = away.players.get(number=1)
+    first = play(home, away, at=days_ago(3))
+    play(home, away, at=days_ago(2), ticks={player: Casualty.BADLY_HURT})
+    with pytest.raises(ValidationError, match="gesperrt") as error:
+        update_match(
+            match=first,
+            entry=entry(home, away, played_at=first.played_at, casualties={player.pk: "injured"}),
+            version=first.version,
+            by=staff_user(),
+        )
+    assert "Heim – Gast" in str(error.value)
+    assert not first.casualties.exists()
+
+
+def test_coach_cannot_edit_a_closed_seasons_result(season, home, away):
+    match = play(home, away)
+    start_next_season(by=staff_user())
+    with pytest.raises(PermissionDenied):
+        update_match(match=match, entry=entry(home, away), version=1, by=home.coach)
+    update_match(match=match, entry=entry(home, away), version=1, by=staff_user())
+
+
+def test_teams_of_a_match_stay_fixed(season, home, away):
+    match = play(home, away)
+    with pytest.raises(ValidationError, match="bleiben fest"):
+        update_match(match=match, entry=entry(away, home), version=1, by=home.coach)
