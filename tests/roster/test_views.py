@@ -166,3 +166,23 @@ def test_retire_requires_post(client):
     client.force_login(team.coach)
     url = reverse("roster:player-retire", kwargs={"pk": team.pk, "player_pk": player.pk})
     assert client.get(url).status_code == 405
+
+
+def test_squad_page_derives_statuses_in_a_fixed_number_of_queries(
+    client, django_assert_max_num_queries
+):
+    from league.services import start_next_season
+    from matches.factories import days_ago, play, squad, staff_user
+    from matches.models import Casualty
+
+    home, away = squad(name="Heim"), squad(name="Gast")
+    start_next_season(by=staff_user())
+    for days, number in ((5, 1), (4, 2), (3, 3)):
+        play(home, away, at=days_ago(days), ticks={home.players.get(number=number): "injured"})
+    play(home, away, at=days_ago(2), ticks={home.players.get(number=4): Casualty.DEAD})
+    with django_assert_max_num_queries(11):
+        response = client.get(home.get_absolute_url())
+    html = response.content.decode()
+    # Only the dead player is out: each 🏥 was served in the team's next match.
+    assert html.count("data-status=") == 1 and 'data-status="dead"' in html
+    assert 'data-journeymen="1"' in html
