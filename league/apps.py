@@ -5,6 +5,3 @@ from django.utils.translation import gettext_lazy as _
 class LeagueConfig(AppConfig):
     name = "league"
     verbose_name = _("Liga")
-
-    def ready(self):
-        from . import signals  # noqa: F401

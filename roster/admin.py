@@ -1,5 +1,7 @@
 from django.contrib import admin
 
+from league.services import enroll_in_current_season
+
 from .models import Player, PlayerSkill, Team
 
 
@@ -22,6 +24,11 @@ class TeamAdmin(admin.ModelAdmin):
     search_fields = ["name", "coach__username", "players__name"]
     list_select_related = ["race", "coach"]
     inlines = [PlayerInline]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if not change:
+            enroll_in_current_season(team=obj)
 
     def get_readonly_fields(self, request, obj=None):
         # The race is fixed once the team exists.

@@ -6,6 +6,8 @@ from league.models import Season
 from league.services import start_next_season
 from matches.factories import squad, staff_user
 from roster.factories import TeamFactory, UserFactory
+from roster.services import PlayerSpec, create_team
+from rules.models import Race
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +63,13 @@ def test_team_created_during_a_season_joins_the_current_one():
     admin = staff_user()
     start_next_season(by=admin)
     current = start_next_season(by=admin)
-    team = TeamFactory()
+    race = Race.objects.get(name="Human")
+    team = create_team(
+        name="Spätstarter",
+        race=race,
+        coach=admin,
+        players=[PlayerSpec(f"Spieler {n}", n, race.journeyman_position) for n in range(1, 8)],
+    )
     assert list(team.seasons.all()) == [current]
 
 
