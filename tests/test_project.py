@@ -142,3 +142,13 @@ def test_repeated_wrong_passwords_lock_the_login_with_a_german_message(client, d
     assert response.status_code == 429
     assert "Zu viele Anmeldeversuche" in response.content.decode()
     assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.django_db
+def test_django_blank_choice_label_is_german():
+    from roster.forms import PlayerForm
+    from rules.models import Race
+
+    html = str(PlayerForm(race=Race.objects.get(name="Human"))["position"])
+    assert "– Bitte wählen –" in html
+    assert "Select an option" not in html
