@@ -1,11 +1,21 @@
 from django.contrib import admin
 
-from .models import CasualtyTick, Match
+from .models import CasualtyTick, Development, Match
 
 
 class CasualtyTickInline(admin.TabularInline):
     model = CasualtyTick
     fields = ["player", "kind"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+class DevelopmentInline(admin.TabularInline):
+    """History of the developments; they are chosen and reset on the match page."""
+
+    model = Development
+    fields = ["team", "choice", "player", "category", "skill", "bonus_skill", "rolls", "reset_at"]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -20,7 +30,7 @@ class MatchAdmin(admin.ModelAdmin):
     list_filter = ["season"]
     search_fields = ["home__name", "away__name"]
     list_select_related = ["season", "home", "away", "conceded_by", "entered_by"]
-    inlines = [CasualtyTickInline]
+    inlines = [CasualtyTickInline, DevelopmentInline]
 
     def has_add_permission(self, request):
         return False

@@ -3,8 +3,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from roster.models import Player, Team
+from rules.models import Skill, SkillCategory
 
-from .models import Casualty, Match
+from .models import Casualty, Development, Match
 from .services import MatchEntry
 
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
@@ -142,3 +143,76 @@ class MatchForm(forms.Form):
             away_journeymen_casualties=data["away_journeymen_casualties"],
             casualties=casualties,
         )
+
+
+class SkillChoiceField(forms.ModelChoiceField):
+    """Skills grouped by category in the select (optgroups)."""
+
+    def label_from_instance(self, obj) -> str:
+        return obj.name
+
+
+def _grouped_choices(skills) -> list:
+    groups: dict[str, list] = {}
+    for skill in skills:
+        groups.setdefault(str(skill.category), []).append((skill.pk, skill.name))
+    return [("", "—"), *groups.items()]
+
+
+class DevelopmentForm(forms.Form):
+    """ "Entwicklung" of one team: the choice, and for Selbst wählen player, category and the
+    three proposals (the last one is the opponent's). The rules are checked by the service."""
+
+    choice = forms.ChoiceField(
+        label=_("Entwicklung"), choices=Development.Choice.choices, widget=forms.RadioSelect
+    )
+    player = forms.ModelChoiceField(
+        label=_("Spieler"), queryset=Player.objects.none(), required=False
+    )
+    category = forms.ModelChoiceField(
+        label=_("Kategorie"), queryset=SkillCategory.objects.all(), required=False
+    )
+    proposal_1 = SkillChoiceField(
+        label=_("Dein Vorschlag 1"), queryset=Skill.objects.none(), required=False
+    )
+    proposal_2 = SkillChoiceField(
+        label=_("Dein Vorschlag 2"), queryset=Skill.objects.none(), required=False
+    )
+    opponent_proposal = SkillChoiceField(
+        label=_("Vorschlag des Gegners"), queryset=Skill.objects.none(), required=False
+    )
+
+    def __init__(self, *args, players, prefix, **kwargs):
+        super().__init__(*args, prefix=prefix, **kwargs)
+        self.fields["player"].queryset = Player.objects.filter(pk__in=[p.pk for p in players])
+        pool = (
+            Skill.objects.development_pool()
+            .select_related("category")
+            .order_by("category__pk", "name")
+        )
+        for name in ("proposal_1", "proposal_2", "opponent_proposal"):
+            self.fields[name].queryset = pool
+            self.fields[name].widget.choices = _grouped_choices(pool)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("choice") == Development.Choice.CHOOSE:
+            for name in ("player", "category", "proposal_1", "proposal_2", "opponent_proposal"):
+                if not data.get(name):
+                    self.add_error(name, _("Bei „Selbst wählen“ bitte ausfüllen."))
+        return data
+
+    def proposals(self) -> list:
+        return [self.cleaned_data[n] for n in ("proposal_1", "proposal_2", "opponent_proposal")]
+
+
+class DevelopmentBonusForm(forms.Form):
+    """ "5+ am Tisch gewürfelt": the second Devious skill."""
+
+    skill = SkillChoiceField(
+        label=_("Zweite Hinterlistig-Fertigkeit"), queryset=Skill.objects.none()
+    )
+
+    def __init__(self, *args, skills, prefix, **kwargs):
+        super().__init__(*args, prefix=prefix, **kwargs)
+        self.fields["skill"].queryset = Skill.objects.filter(pk__in=[s.pk for s in skills])

@@ -239,3 +239,133 @@ class CasualtyTick(models.Model):
     @property
     def symbol(self) -> str:
         return Casualty(self.kind).symbol
+
+
+class DevelopmentQuerySet(models.QuerySet):
+    def active(self):
+        """Developments that count: not reset by an admin (a reset one stays as history)."""
+        return self.filter(reset_at__isnull=True)
+
+
+class Development(models.Model):
+    """The skill development ("Entwicklung") of one team after one match.
+
+    Every roll the app makes is kept in `rolls` (what was rolled among which options and the
+    result), so the match shows how the skill came about. A reset keeps the row as history.
+    """
+
+    class Choice(models.TextChoices):
+        AUTOMATIC = "auto", _("Automatisch (zufälliger Sekundär-Skill)")
+        CHOOSE = "choose", _("Selbst wählen (Primär-Skill)")
+        NONE = "none", _("Keine Entwicklung")
+        OPEN = "open", _("Offen (später eintragen)")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="developments")
+    team = models.ForeignKey(
+        Team, verbose_name=_("Team"), on_delete=models.PROTECT, related_name="developments"
+    )
+    choice = models.CharField(_("Entwicklung"), max_length=10, choices=Choice)
+    player = models.ForeignKey(
+        Player,
+        verbose_name=_("Spieler"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="developments",
+    )
+    category = models.ForeignKey(
+        "rules.SkillCategory",
+        verbose_name=_("Kategorie"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    proposal_1 = models.ForeignKey(
+        "rules.Skill",
+        verbose_name=_("Vorschlag 1"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    proposal_2 = models.ForeignKey(
+        "rules.Skill",
+        verbose_name=_("Vorschlag 2"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    opponent_proposal = models.ForeignKey(
+        "rules.Skill",
+        verbose_name=_("Vorschlag des Gegners"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    rolls = models.JSONField(_("Würfe"), default=list, blank=True)
+    skill = models.ForeignKey(
+        "rules.Skill",
+        verbose_name=_("Fertigkeit"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    bonus_skill = models.ForeignKey(
+        "rules.Skill",
+        verbose_name=_("Zweite Fertigkeit (Hinterlistig, 5+ am Tisch gewürfelt)"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("eingetragen von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    entered_at = models.DateTimeField(_("eingetragen am"), db_default=Now(), editable=False)
+    reset_at = models.DateTimeField(_("zurückgesetzt am"), null=True, blank=True)
+    reset_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("zurückgesetzt von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    objects = DevelopmentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["match", "team", "pk"]
+        verbose_name = _("Entwicklung")
+        verbose_name_plural = _("Entwicklungen")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "team"],
+                condition=Q(reset_at__isnull=True),
+                name="development_once_per_match_and_team",
+                violation_error_message=_("Für dieses Team ist die Entwicklung schon eingetragen."),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.get_choice_display()} ({self.match})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.choice == self.Choice.OPEN
+
+    @property
+    def is_reset(self) -> bool:
+        return self.reset_at is not None
+
+    def proposals(self) -> list:
+        return [s for s in (self.proposal_1, self.proposal_2, self.opponent_proposal) if s]

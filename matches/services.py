@@ -127,10 +127,12 @@ def _save(*, match: Match, entry: MatchEntry, later: set[int]) -> Match:
         for player_id, kind in entry.casualties.items()
     )
     later |= _later_pks(match)
-    errors = tick_errors(match)
+    from .development import development_errors
+
+    errors = tick_errors(match) + development_errors(match)
     to_check = Match.objects.filter(pk__in=later).select_related("season", "home", "away")
     for other in to_check.in_play_order():
-        errors += tick_errors(other)
+        errors += tick_errors(other) + development_errors(other)
     if errors:
         raise ValidationError(errors)
     return match

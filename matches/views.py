@@ -2,17 +2,19 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Prefetch
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league.models import Season
 from league.views import season_from_request
 from roster.models import Player
 
+from . import development as dev
 from . import services
-from .forms import MatchForm, TeamPickForm
-from .models import CasualtyTick, Match
+from .forms import DevelopmentBonusForm, DevelopmentForm, MatchForm, TeamPickForm
+from .models import CasualtyTick, Development, Match
 from .status import suspended_for_match, suspended_for_next_match
 
 
@@ -52,6 +54,10 @@ def match_detail(request, pk: int):
         ).prefetch_related(_ticks()),
         pk=pk,
     )
+    return render(request, "matches/match_detail.html", _detail_context(request, match))
+
+
+def _detail_context(request, match: Match, replace: dict | None = None) -> dict:
     sides = []
     for causer, victims in ((match.home, match.away), (match.away, match.home)):
         sides.append(
@@ -67,15 +73,185 @@ def match_detail(request, pk: int):
                 "caused": match.casualties_caused_by(causer),
             }
         )
+    developments = []
+    for team in (match.home, match.away):
+        if replace is not None and replace["team"].pk == team.pk:
+            developments.append(replace)
+        else:
+            developments.append(_development_side(request, match=match, team=team))
+    return {
+        "match": match,
+        "sides": sides,
+        "can_edit": Match.objects.editable_by(request.user).filter(pk=match.pk).exists(),
+        "developments": developments,
+    }
+
+
+def _development_side(request, *, match: Match, team, form=None, bonus_form=None) -> dict:
+    """Everything the development section of one team shows (see matches/development.py)."""
+    user = request.user
+    developments = list(
+        Development.objects.filter(match=match, team=team).select_related(
+            "player",
+            "category",
+            "skill",
+            "bonus_skill",
+            "proposal_1",
+            "proposal_2",
+            "opponent_proposal",
+            "reset_by",
+        )
+    )
+    current = next((d for d in developments if not d.is_reset), None)
+    latest = dev.is_latest_played(match=match, team=team)
+    may = dev.may_choose(user, match=match)
+    can_choose = may and latest and (current is None or current.is_open)
+    if can_choose and form is None:
+        players = dev.eligible_players(match=match, team=team)
+        form = DevelopmentForm(players=players, prefix=f"team{team.pk}")
+    can_bonus = (
+        current is not None
+        and current.choice == Development.Choice.CHOOSE
+        and current.category is not None
+        and current.category.code == dev.DEVIOUS
+        and current.bonus_skill_id is None
+        and user.is_authenticated
+        and (user.is_staff or (user.pk == team.coach_id and match.season.is_current))
+    )
+    if can_bonus and bonus_form is None:
+        skills = [
+            s
+            for s in dev.gainable_skills(
+                player=current.player, match=match, categories=[dev.DEVIOUS]
+            )
+            if s.pk != current.skill_id
+        ]
+        bonus_form = DevelopmentBonusForm(skills=skills, prefix=f"bonus{team.pk}")
+    return {
+        "team": team,
+        "current": current,
+        "history": [d for d in developments if d.is_reset],
+        "lapsed": (current is None or current.is_open) and not latest,
+        "can_choose": can_choose,
+        "form": form if can_choose else None,
+        "bonus_form": bonus_form if can_bonus else None,
+        # errors of a refused submit whose form is no longer offered (e.g. a double submit)
+        "errors": [
+            error
+            for refused, shown in ((form, can_choose), (bonus_form, can_bonus))
+            if refused is not None and refused.is_bound and not shown
+            for error in refused.non_field_errors()
+        ],
+        "can_reset": user.is_authenticated and user.is_staff and current is not None,
+    }
+
+
+def _development_response(request, *, match: Match, side: dict, ok: bool):
+    if request.htmx:
+        return render(
+            request, "matches/match_detail.html#development", {"match": match, "dev": side}
+        )
+    if ok:
+        return redirect(match)
     return render(
         request,
         "matches/match_detail.html",
-        {
-            "match": match,
-            "sides": sides,
-            "can_edit": Match.objects.editable_by(request.user).filter(pk=match.pk).exists(),
-        },
+        _detail_context(request, match, replace=side),
+        status=400,
     )
+
+
+def _development_target(request, pk: int, team_pk: int):
+    match = get_object_or_404(
+        Match.objects.editable_by(request.user)
+        .select_related("season", "home", "away", "conceded_by", "entered_by")
+        .prefetch_related(_ticks()),
+        pk=pk,
+    )
+    if team_pk not in (match.home_id, match.away_id):
+        raise Http404
+    team = match.home if team_pk == match.home_id else match.away
+    return match, team
+
+
+@require_POST
+def development_save(request, pk: int, team_pk: int):
+    """Choose the development of one team: Automatisch, Selbst wählen, Keine, Offen."""
+    match, team = _development_target(request, pk, team_pk)
+    players = dev.eligible_players(match=match, team=team)
+    form = DevelopmentForm(request.POST, players=players, prefix=f"team{team.pk}")
+    ok = False
+    if form.is_valid():
+        choice = form.cleaned_data["choice"]
+        try:
+            if choice == Development.Choice.AUTOMATIC:
+                dev.choose_automatic(match=match, team=team, by=request.user)
+            elif choice == Development.Choice.CHOOSE:
+                dev.choose_primary(
+                    match=match,
+                    team=team,
+                    player=form.cleaned_data["player"],
+                    category=form.cleaned_data["category"],
+                    proposals=form.proposals(),
+                    by=request.user,
+                )
+            elif choice == Development.Choice.NONE:
+                dev.choose_none(match=match, team=team, by=request.user)
+            else:
+                dev.leave_open(match=match, team=team, by=request.user)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            ok = True
+            messages.success(request, _("Entwicklung von %(team)s gespeichert.") % {"team": team})
+            form = None
+    side = _development_side(request, match=match, team=team, form=form)
+    return _development_response(request, match=match, side=side, ok=ok)
+
+
+@require_POST
+def development_bonus(request, pk: int, team_pk: int):
+    """ "5+ am Tisch gewürfelt": the second Devious skill of a Selbst wählen in Devious."""
+    match, team = _development_target(request, pk, team_pk)
+    current = dev.active_development(match=match, team=team)
+    if current is None:
+        raise Http404
+    if not (request.user.is_staff or request.user.pk == team.coach_id):
+        raise PermissionDenied
+    skills = (
+        []
+        if current.player is None
+        else dev.gainable_skills(player=current.player, match=match, categories=[dev.DEVIOUS])
+    )
+    form = DevelopmentBonusForm(request.POST, skills=skills, prefix=f"bonus{team.pk}")
+    ok = False
+    if form.is_valid():
+        try:
+            dev.record_devious_bonus(
+                development=current, skill=form.cleaned_data["skill"], by=request.user
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            ok = True
+            form = None
+    side = _development_side(request, match=match, team=team, bonus_form=form)
+    return _development_response(request, match=match, side=side, ok=ok)
+
+
+@require_POST
+def development_reset(request, pk: int, team_pk: int):
+    """Admins only: the development no longer counts and may be chosen again (kept as history)."""
+    if not request.user.is_staff:
+        raise PermissionDenied
+    match, team = _development_target(request, pk, team_pk)
+    current = dev.active_development(match=match, team=team)
+    if current is None:
+        raise Http404
+    dev.reset_development(development=current, by=request.user)
+    messages.success(request, _("Entwicklung von %(team)s zurückgesetzt.") % {"team": team})
+    side = _development_side(request, match=match, team=team)
+    return _development_response(request, match=match, side=side, ok=True)
 
 
 def _players(team, match: Match | None) -> list[Player]:

@@ -115,7 +115,14 @@ class PlayerQuerySet(models.QuerySet):
             .prefetch_related(
                 models.Prefetch(
                     "skills",
-                    queryset=PlayerSkill.objects.select_related("skill").order_by("order", "pk"),
+                    queryset=PlayerSkill.objects.select_related(
+                        "skill", "development__match__season"
+                    ).order_by("order", "pk"),
+                ),
+                models.Prefetch(
+                    "casualties",
+                    queryset=Player.death_ticks_queryset(),
+                    to_attr="death_ticks",
                 ),
                 "primary_categories",
                 "secondary_categories",
@@ -189,6 +196,70 @@ class Player(models.Model):
     def gained_skills(self) -> list["PlayerSkill"]:
         return [entry for entry in self.skills.all() if entry.source == PlayerSkill.Source.GAINED]
 
+    @staticmethod
+    def death_ticks_queryset():
+        """His 💀 ticks with their matches' seasons (the kind is matches.models.Casualty.DEAD;
+        roster cannot import matches)."""
+        from matches.models import CasualtyTick
+
+        return CasualtyTick.objects.filter(kind="dead").select_related("match__season")
+
+    def current_skills(self, at_match=None) -> list["PlayerSkill"]:
+        """Starting skills plus the skills gained in seasons after the last season he died (💀)
+        in (league.md, "Teams and squads"); older gains stay in the history.
+
+        With `at_match`: what he has going into that match, from the matches before it in play
+        order (season, played_at, id). Uses the prefetch of `for_roster_page()` when present
+        (no query per player), else two queries.
+        """
+        cache = getattr(self, "_prefetched_objects_cache", {})
+        if "skills" in cache:
+            entries = list(cache["skills"])
+        else:
+            entries = list(
+                self.skills.select_related("skill", "development__match__season").order_by(
+                    "order", "pk"
+                )
+            )
+        deaths = getattr(self, "death_ticks", None)
+        if deaths is None:
+            deaths = list(Player.death_ticks_queryset().filter(player=self))
+
+        def place(match) -> tuple:
+            return (match.season.number, match.played_at, match.pk)
+
+        limit = place(at_match) if at_match is not None else None
+        death_seasons = [
+            tick.match.season.number
+            for tick in deaths
+            if limit is None or place(tick.match) < limit
+        ]
+        last_death = max(death_seasons, default=None)
+        starting, gained = [], []
+        for entry in entries:
+            if entry.source == PlayerSkill.Source.START:
+                starting.append(entry)
+                continue
+            development = entry.development
+            if development is None:  # a gain recorded outside a match: always kept
+                gained.append(((0, 0, 0), entry))
+                continue
+            where = (
+                development.match.season.number,
+                development.match.played_at.timestamp(),
+                development.match.pk,
+            )
+            if limit is not None and place(development.match) >= limit:
+                continue
+            if last_death is not None and development.match.season.number <= last_death:
+                continue
+            gained.append((where, entry))
+        gained.sort(key=lambda pair: (pair[0], pair[1].pk))
+        return starting + [entry for _, entry in gained]
+
+    def current_skill_ids(self, at_match=None) -> set[int]:
+        return {entry.skill_id for entry in self.current_skills(at_match)}
+
     def copy_categories_from_position(self) -> None:
         """ "Aus Vorlage übernehmen": record the position's primary and secondary sets."""
         self.categories_recorded = True
@@ -227,6 +298,15 @@ class PlayerSkill(models.Model):
     parameter = models.CharField(_("Wert"), max_length=30, blank=True)
     source = models.CharField(_("Herkunft"), max_length=10, choices=Source, default=Source.START)
     order = models.PositiveSmallIntegerField(_("Reihenfolge"), default=0)
+    development = models.ForeignKey(
+        "matches.Development",
+        verbose_name=_("Entwicklung"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="gained_skills",
+        help_text=_("Die Entwicklung nach einem Spiel, aus der die Fertigkeit stammt."),
+    )
 
     class Meta:
         ordering = ["player", "order", "pk"]
@@ -244,6 +324,10 @@ class PlayerSkill(models.Model):
 
     def __str__(self) -> str:
         return self.label
+
+    @property
+    def is_gained(self) -> bool:
+        return self.source == self.Source.GAINED
 
     @property
     def label(self) -> str:

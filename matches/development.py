@@ -1,0 +1,400 @@
+"""Skill development after a match ("Entwicklung"), league.md "Entering a match" → "Development".
+
+One development per team and match. The rules:
+
+- Eligible: on the roster at played_at, not suspended for this match, and not dead (💀) in it;
+  🤕 and 🏥 in this match do not bar development. Journeymen never.
+- Gainable for a player at a match: in the development pool (no trait, never Leader or Pro) and
+  not among his current skills at that match (`Player.current_skills`).
+- *Automatisch*: among the eligible players with a gainable skill in their secondary set
+  (unrestricted: every category) the app picks one uniformly, then one of his gainable
+  secondary skills uniformly. No candidate: no development, noted with the match.
+- *Selbst wählen*: player and a category of his primary set (unrestricted: any; Devious always);
+  three different gainable skills of it (2 proposals of the coach, 1 of the opponent); 1d3.
+- *Offen*: completed later while this is the team's latest played match; lapses after that.
+- Every roll is stored in `Development.rolls`. Nothing re-rolls; an admin reset keeps the row.
+
+Every function locks the match row, so a double submit cannot roll twice.
+"""
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from roster.models import Player, PlayerSkill, Team
+from rules.models import Skill, SkillCategory
+
+from .models import Casualty, Development, Match
+from .status import suspended_for_match
+
+DEVIOUS = "D"
+
+
+class Dice(Protocol):
+    def roll(self, sides: int) -> int:
+        """A uniform number from 1 to `sides`."""
+
+
+class SystemDice:
+    """The app's dice: the operating system's randomness."""
+
+    def __init__(self) -> None:
+        self._random = random.SystemRandom()
+
+    def roll(self, sides: int) -> int:
+        return self._random.randint(1, sides)
+
+
+def _label(match: Match) -> str:
+    from .services import _label as match_label
+
+    return match_label(match)
+
+
+# --- who and what -------------------------------------------------------------------------
+
+
+def eligible_players(*, match: Match, team: Team) -> list[Player]:
+    """Players of `team` who may develop after `match` (on the roster at played_at, not
+    suspended for it, not dead in it), by number."""
+    suspended = suspended_for_match(team, match)
+    dead_here = set(
+        match.casualties.filter(kind=Casualty.DEAD, player__team=team).values_list(
+            "player_id", flat=True
+        )
+    )
+    players = team.players.filter(created_at__lte=match.played_at).select_related("position")
+    return [
+        player
+        for player in players.order_by("number")
+        if (player.retired_on is None or player.retired_on >= match.played_on)
+        and player.pk not in suspended
+        and player.pk not in dead_here
+    ]
+
+
+def gainable_skills(*, player: Player, match: Match, categories=None) -> list[Skill]:
+    """Skills `player` may gain after `match`, by name; `categories` limits them (codes)."""
+    owned = player.current_skill_ids(at_match=match)
+    pool = Skill.objects.development_pool().select_related("category").order_by("name")
+    if categories is not None:
+        pool = pool.filter(category__code__in=categories)
+    return [skill for skill in pool if skill.pk not in owned]
+
+
+def secondary_codes(player: Player) -> list[str] | None:
+    """His secondary set as codes; None = unrestricted (every category)."""
+    if not player.categories_recorded:
+        return None
+    return list(player.secondary_categories.values_list("code", flat=True))
+
+
+def primary_codes(player: Player) -> list[str]:
+    """Categories he may choose from: his primary set plus Devious; unrestricted: all."""
+    if not player.categories_recorded:
+        return list(SkillCategory.objects.values_list("code", flat=True))
+    codes = set(player.primary_categories.values_list("code", flat=True)) | {DEVIOUS}
+    return [c for c in SkillCategory.objects.values_list("code", flat=True) if c in codes]
+
+
+def is_latest_played(*, match: Match, team: Team) -> bool:
+    return not Match.objects.played().for_team(team).after(match).exists()
+
+
+def active_development(*, match: Match, team: Team) -> Development | None:
+    return Development.objects.active().filter(match=match, team=team).first()
+
+
+def may_choose(user, *, match: Match) -> bool:
+    """Either coach of the match (league.md: "either coach … enters it") or an admin; in a
+    closed season only admins."""
+    return Match.objects.editable_by(user).filter(pk=match.pk).exists()
+
+
+def can_complete(*, match: Match, team: Team) -> bool:
+    """No development yet, or an open one, and this is still the team's latest played match."""
+    current = active_development(match=match, team=team)
+    if current is not None and not current.is_open:
+        return False
+    return is_latest_played(match=match, team=team)
+
+
+# --- workflows ----------------------------------------------------------------------------
+
+
+def _lock(match: Match, team: Team, by) -> Development | None:
+    """Lock the match row and check that `by` may complete this team's development now."""
+    if not may_choose(by, match=match):
+        raise PermissionDenied(_("Die Entwicklung tragen nur die beiden Coaches oder Admins ein."))
+    Match.objects.select_for_update().get(pk=match.pk)
+    if team.pk not in (match.home_id, match.away_id):
+        raise ValidationError(_("%(team)s spielte nicht in diesem Spiel.") % {"team": team})
+    current = active_development(match=match, team=team)
+    if current is not None and not current.is_open:
+        raise ValidationError(
+            _(
+                "Die Entwicklung von %(team)s ist schon eingetragen; nur ein Admin kann sie "
+                "zurücksetzen."
+            )
+            % {"team": team}
+        )
+    if not is_latest_played(match=match, team=team):
+        raise ValidationError(
+            _("%(team)s hat seitdem schon weitergespielt: die offene Entwicklung ist verfallen.")
+            % {"team": team}
+        )
+    return current
+
+
+def _store(current: Development | None, *, match: Match, team: Team, by, **values) -> Development:
+    development = current or Development(match=match, team=team)
+    for name, value in values.items():
+        setattr(development, name, value)
+    development.entered_by = by
+    development.save()
+    return development
+
+
+def _gain(development: Development, skill: Skill) -> None:
+    player = development.player
+    order = 100 + player.skills.count()
+    PlayerSkill.objects.create(
+        player=player,
+        skill=skill,
+        source=PlayerSkill.Source.GAINED,
+        order=order,
+        development=development,
+    )
+
+
+def _pick(dice: Dice, options: Sequence, *, kind: str) -> tuple[object, dict]:
+    number = dice.roll(len(options))
+    if not 1 <= number <= len(options):
+        raise ValueError(f"die roll {number} outside 1..{len(options)}")
+    chosen = options[number - 1]
+    record = {
+        "kind": kind,
+        "options": [str(option) for option in options],
+        "sides": len(options),
+        "roll": number,
+        "result": str(chosen),
+    }
+    return chosen, record
+
+
+def choose_none(*, match: Match, team: Team, by) -> Development:
+    with transaction.atomic():
+        current = _lock(match, team, by)
+        return _store(current, match=match, team=team, by=by, choice=Development.Choice.NONE)
+
+
+def leave_open(*, match: Match, team: Team, by) -> Development:
+    with transaction.atomic():
+        current = _lock(match, team, by)
+        return _store(current, match=match, team=team, by=by, choice=Development.Choice.OPEN)
+
+
+def choose_automatic(*, match: Match, team: Team, by, dice: Dice | None = None) -> Development:
+    """Random secondary: a uniform candidate, then a uniform gainable secondary skill."""
+    dice = dice or SystemDice()
+    with transaction.atomic():
+        current = _lock(match, team, by)
+        candidates = []
+        for player in eligible_players(match=match, team=team):
+            skills = gainable_skills(player=player, match=match, categories=secondary_codes(player))
+            if skills:
+                candidates.append((player, skills))
+        if not candidates:
+            return _store(
+                current,
+                match=match,
+                team=team,
+                by=by,
+                choice=Development.Choice.AUTOMATIC,
+                rolls=[{"kind": "player", "options": [], "sides": 0, "roll": None, "result": ""}],
+            )
+        (player, skills), player_roll = _pick(dice, candidates, kind="player")
+        player_roll["options"] = [str(p) for p, _skills in candidates]
+        player_roll["result"] = str(player)
+        skill, skill_roll = _pick(dice, skills, kind="skill")
+        development = _store(
+            current,
+            match=match,
+            team=team,
+            by=by,
+            choice=Development.Choice.AUTOMATIC,
+            player=player,
+            rolls=[player_roll, skill_roll],
+            skill=skill,
+        )
+        _gain(development, skill)
+        return development
+
+
+def choose_primary(
+    *,
+    match: Match,
+    team: Team,
+    player: Player,
+    category: SkillCategory,
+    proposals: Sequence[Skill],
+    by,
+    dice: Dice | None = None,
+) -> Development:
+    """Selbst wählen: two proposals of the coach, one of the opponent (last); the app rolls 1d3."""
+    dice = dice or SystemDice()
+    with transaction.atomic():
+        current = _lock(match, team, by)
+        errors = []
+        eligible = {p.pk for p in eligible_players(match=match, team=team)}
+        if player.team_id != team.pk or player.pk not in eligible:
+            errors.append(
+                _("%(player)s kann sich nach %(match)s nicht entwickeln.")
+                % {"player": player, "match": _label(match)}
+            )
+        elif category.code not in primary_codes(player):
+            errors.append(
+                _("%(category)s ist für %(player)s keine Primär-Kategorie.")
+                % {"category": category, "player": player}
+            )
+        else:
+            gainable = gainable_skills(player=player, match=match, categories=[category.code])
+            allowed = {skill.pk for skill in gainable}
+            if len(gainable) < 3:
+                errors.append(
+                    _(
+                        "In %(category)s gibt es für %(player)s weniger als drei erlernbare "
+                        "Fertigkeiten."
+                    )
+                    % {"category": category, "player": player}
+                )
+            elif len(proposals) != 3 or len({s.pk for s in proposals}) != 3:
+                errors.append(_("Bitte drei verschiedene Fertigkeiten vorschlagen."))
+            else:
+                for skill in proposals:
+                    if skill.pk not in allowed:
+                        errors.append(
+                            _("%(skill)s kann %(player)s in %(category)s nicht lernen.")
+                            % {"skill": skill, "player": player, "category": category}
+                        )
+        if errors:
+            raise ValidationError(errors)
+        skill, roll = _pick(dice, list(proposals), kind="d3")
+        development = _store(
+            current,
+            match=match,
+            team=team,
+            by=by,
+            choice=Development.Choice.CHOOSE,
+            player=player,
+            category=category,
+            proposal_1=proposals[0],
+            proposal_2=proposals[1],
+            opponent_proposal=proposals[2],
+            rolls=[roll],
+            skill=skill,
+        )
+        _gain(development, skill)
+        return development
+
+
+def record_devious_bonus(*, development: Development, skill: Skill, by) -> Development:
+    """ "5+ am Tisch gewürfelt": a second gainable Devious skill, by the team's coach (or an
+    admin), after a Selbst wählen in Devious."""
+    with transaction.atomic():
+        Match.objects.select_for_update().get(pk=development.match_id)
+        development = Development.objects.select_related(
+            "match__season", "team", "player", "category", "skill"
+        ).get(pk=development.pk)
+        team = development.team
+        if not by.is_authenticated or not (by.is_staff or by.pk == team.coach_id):
+            raise PermissionDenied(_("Den Bonus trägt nur der Coach des Teams oder ein Admin ein."))
+        if not by.is_staff and not development.match.season.is_current:
+            raise PermissionDenied(_("Dieses Spiel darfst du nicht ändern."))
+        if (
+            development.is_reset
+            or development.choice != Development.Choice.CHOOSE
+            or development.category is None
+            or development.category.code != DEVIOUS
+            or development.skill is None
+        ):
+            raise ValidationError(
+                _("Der Bonus gibt es nur nach „Selbst wählen“ in Hinterlistig (Devious).")
+            )
+        if development.bonus_skill_id is not None:
+            raise ValidationError(_("Der Bonus ist schon eingetragen."))
+        gainable = gainable_skills(
+            player=development.player, match=development.match, categories=[DEVIOUS]
+        )
+        allowed = {s.pk for s in gainable} - {development.skill_id}
+        if skill.pk not in allowed:
+            raise ValidationError(
+                _("%(skill)s ist keine erlernbare Hinterlistig-Fertigkeit für %(player)s.")
+                % {"skill": skill, "player": development.player}
+            )
+        development.bonus_skill = skill
+        development.save(update_fields=["bonus_skill"])
+        _gain(development, skill)
+        return development
+
+
+def reset_development(*, development: Development, by) -> Development:
+    """Admins only: the development no longer counts (its skills go), the row and its rolls
+    stay as history, and the team may choose again."""
+    if not by.is_authenticated or not by.is_staff:
+        raise PermissionDenied(_("Nur Admins setzen eine Entwicklung zurück."))
+    with transaction.atomic():
+        Match.objects.select_for_update().get(pk=development.match_id)
+        development = Development.objects.get(pk=development.pk)
+        if development.is_reset:
+            raise ValidationError(_("Diese Entwicklung ist schon zurückgesetzt."))
+        development.gained_skills.all().delete()
+        development.reset_at = timezone.now()
+        development.reset_by = by
+        development.save(update_fields=["reset_at", "reset_by"])
+        return development
+
+
+# --- corrections --------------------------------------------------------------------------
+
+
+def development_errors(match: Match) -> list[str]:
+    """German messages for every development of `match` a correction made invalid: its player
+    no longer eligible (suspended, dead in it, retired, not yet on the roster) or a gained
+    skill he already has by then."""
+    errors = []
+    developments = (
+        match.developments.active()
+        .exclude(player=None)
+        .select_related("team", "player", "skill", "bonus_skill")
+    )
+    for development in developments:
+        player = development.player
+        values = {"player": player, "match": _label(match)}
+        eligible = {p.pk for p in eligible_players(match=match, team=development.team)}
+        if player.pk not in eligible:
+            errors.append(
+                _(
+                    "%(player)s hat sich nach %(match)s entwickelt, war dort aber nicht "
+                    "einsatzfähig. Bitte zuerst diese Entwicklung korrigieren."
+                )
+                % values
+            )
+            continue
+        owned = player.current_skill_ids(at_match=match)
+        for skill in (development.skill, development.bonus_skill):
+            if skill is not None and skill.pk in owned:
+                values["skill"] = skill
+                errors.append(
+                    _(
+                        "%(player)s hätte %(skill)s nach %(match)s doppelt. Bitte zuerst diese "
+                        "Entwicklung korrigieren."
+                    )
+                    % values
+                )
+    return errors

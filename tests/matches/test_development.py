@@ -1,0 +1,391 @@
+"""Skill development after a match (league.md "Development", "Devious bonus", "Corrections")."""
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from league.services import start_next_season
+from matches import development as dev
+from matches.factories import days_ago, play, squad, staff_user
+from matches.models import Casualty, Development
+from roster.models import PlayerSkill
+from rules.models import Skill, SkillCategory
+
+pytestmark = pytest.mark.django_db
+
+
+class FixedDice:
+    """Rolls the given numbers in order and records the dice asked for."""
+
+    def __init__(self, *numbers):
+        self.numbers = list(numbers)
+        self.sides = []
+
+    def roll(self, sides):
+        self.sides.append(sides)
+        return self.numbers.pop(0)
+
+
+@pytest.fixture
+def home():
+    return squad(name="Heim", players=3)
+
+
+@pytest.fixture
+def away():
+    return squad(name="Gast", players=3)
+
+
+@pytest.fixture
+def admin():
+    return staff_user()
+
+
+@pytest.fixture
+def season(home, away, admin):
+    return start_next_season(by=admin)
+
+
+@pytest.fixture
+def match(season, home, away):
+    return play(home, away, at=days_ago(2))
+
+
+def restrict(player, primary="", secondary=""):
+    player.categories_recorded = True
+    player.save()
+    player.primary_categories.set(SkillCategory.objects.filter(code__in=list(primary)))
+    player.secondary_categories.set(SkillCategory.objects.filter(code__in=list(secondary)))
+
+
+def skill(name):
+    return Skill.objects.get(name=name)
+
+
+def gainable_names(player, match, codes):
+    return [s.name for s in dev.gainable_skills(player=player, match=match, categories=codes)]
+
+
+# --- current skills and gainable ----------------------------------------------------------
+
+
+def test_gainable_excludes_owned_traits_leader_and_pro(match, home):
+    player = home.players.first()
+    PlayerSkill.objects.create(player=player, skill=skill("Block"))
+    names = [s.name for s in dev.gainable_skills(player=player, match=match)]
+    assert "Block" not in names
+    assert "Leader" not in names and "Pro" not in names
+    assert not any(s.is_trait for s in dev.gainable_skills(player=player, match=match))
+
+
+def test_gained_skill_counts_from_the_next_match_on(match, home, away, admin):
+    player = home.players.first()
+    restrict(player, primary="G", secondary="S")
+    development = dev.choose_primary(
+        match=match,
+        team=home,
+        player=player,
+        category=SkillCategory.objects.get(code="G"),
+        proposals=[skill("Block"), skill("Kick"), skill("Frenzy")],
+        by=admin,
+        dice=FixedDice(1),
+    )
+    assert development.skill.name == "Block"
+    later = play(home, away, at=days_ago(1))
+    assert "Block" in [e.skill.name for e in player.current_skills(at_match=later)]
+    assert "Block" not in [e.skill.name for e in player.current_skills(at_match=match)]
+    assert "Block" not in gainable_names(player, later, ["G"])
+
+
+def test_death_resets_gains_of_that_season_and_earlier_only(match, home, away, admin):
+    player = home.players.first()
+    dev.choose_primary(
+        match=match,
+        team=home,
+        player=player,
+        category=SkillCategory.objects.get(code="G"),
+        proposals=[skill("Block"), skill("Kick"), skill("Frenzy")],
+        by=admin,
+        dice=FixedDice(1),
+    )
+    play(away, home, at=days_ago(1), ticks={player: Casualty.DEAD})
+    assert [e.skill.name for e in player.current_skills()] == [
+        e.skill.name for e in player.starting_skills()
+    ]
+    start_next_season(by=admin)
+    next_match = play(home, away)
+    dev.choose_primary(
+        match=next_match,
+        team=home,
+        player=player,
+        category=SkillCategory.objects.get(code="G"),
+        proposals=[skill("Block"), skill("Kick"), skill("Frenzy")],
+        by=admin,
+        dice=FixedDice(2),
+    )
+    names = [e.skill.name for e in player.current_skills()]
+    assert "Kick" in names and "Block" not in names
+    # the old gain stays in the history
+    assert player.skills.filter(source=PlayerSkill.Source.GAINED).count() == 2
+
+
+# --- Automatisch --------------------------------------------------------------------------
+
+
+def test_automatic_picks_a_candidate_then_a_secondary_skill_with_the_stored_rolls(
+    match, home, admin
+):
+    first, second, third = home.players.order_by("number")
+    restrict(first, secondary="")  # no secondary access: no candidate
+    restrict(second, secondary="S")
+    restrict(third, secondary="A")
+    dice = FixedDice(2, 1)
+    development = dev.choose_automatic(match=match, team=home, by=admin, dice=dice)
+    strength = gainable_names(third, match, ["A"])
+    assert dice.sides == [2, len(strength)]
+    assert development.player == third
+    assert development.skill.name == strength[0]
+    assert development.rolls[0]["options"] == [str(second), str(third)]
+    assert development.rolls[0]["roll"] == 2
+    assert development.rolls[1]["result"] == strength[0]
+    gained = PlayerSkill.objects.get(development=development)
+    assert gained.source == PlayerSkill.Source.GAINED and gained.player == third
+
+
+def test_automatic_skips_players_dead_in_this_match_and_suspended(season, home, away, admin):
+    first, second, third = home.players.order_by("number")
+    play(away, home, at=days_ago(3), ticks={first: Casualty.SERIOUSLY_INJURED})
+    match = play(
+        home, away, at=days_ago(2), ticks={second: Casualty.DEAD, third: Casualty.BADLY_HURT}
+    )
+    development = dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice(1, 1))
+    assert development.rolls[0]["options"] == [str(third)]
+    assert development.player == third
+
+
+def test_automatic_without_candidate_is_noted(match, home, admin):
+    for player in home.players.all():
+        restrict(player, secondary="")
+    development = dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice())
+    assert development.player is None and development.skill is None
+    assert development.rolls[0]["options"] == []
+    assert not PlayerSkill.objects.filter(source=PlayerSkill.Source.GAINED).exists()
+
+
+# --- Selbst wählen ------------------------------------------------------------------------
+
+
+def test_primary_rolls_1d3_among_the_three_proposals(match, home, admin):
+    player = home.players.first()
+    dice = FixedDice(3)
+    development = dev.choose_primary(
+        match=match,
+        team=home,
+        player=player,
+        category=SkillCategory.objects.get(code="G"),
+        proposals=[skill("Block"), skill("Kick"), skill("Frenzy")],
+        by=admin,
+        dice=dice,
+    )
+    assert dice.sides == [3]
+    assert development.skill.name == "Frenzy"
+    assert development.opponent_proposal.name == "Frenzy"
+    assert development.rolls == [
+        {
+            "kind": "d3",
+            "options": ["Block", "Kick", "Frenzy"],
+            "sides": 3,
+            "roll": 3,
+            "result": "Frenzy",
+        }
+    ]
+
+
+def test_primary_refuses_a_category_outside_the_primary_set(match, home, admin):
+    player = home.players.first()
+    restrict(player, primary="G", secondary="S")
+    with pytest.raises(ValidationError, match="keine Primär-Kategorie"):
+        dev.choose_primary(
+            match=match,
+            team=home,
+            player=player,
+            category=SkillCategory.objects.get(code="S"),
+            proposals=list(Skill.objects.filter(category__code="S")[:3]),
+            by=admin,
+            dice=FixedDice(1),
+        )
+
+
+def test_devious_is_always_allowed_as_primary(match, home, admin):
+    player = home.players.first()
+    restrict(player, primary="G", secondary="")
+    devious = dev.gainable_skills(player=player, match=match, categories=["D"])[:3]
+    development = dev.choose_primary(
+        match=match,
+        team=home,
+        player=player,
+        category=SkillCategory.objects.get(code="D"),
+        proposals=devious,
+        by=admin,
+        dice=FixedDice(1),
+    )
+    assert development.skill == devious[0]
+
+
+def test_category_with_fewer_than_three_gainable_skills_cannot_be_chosen(match, home, admin):
+    player = home.players.first()
+    passing = dev.gainable_skills(player=player, match=match, categories=["P"])
+    for entry in passing[:-2]:
+        PlayerSkill.objects.create(player=player, skill=entry)
+    assert len(dev.gainable_skills(player=player, match=match, categories=["P"])) == 2
+    with pytest.raises(ValidationError, match="weniger als drei"):
+        dev.choose_primary(
+            match=match,
+            team=home,
+            player=player,
+            category=SkillCategory.objects.get(code="P"),
+            proposals=passing[-2:] + passing[:1],
+            by=admin,
+            dice=FixedDice(1),
+        )
+
+
+def test_primary_refuses_an_owned_or_repeated_proposal(match, home, admin):
+    player = home.players.first()
+    PlayerSkill.objects.create(player=player, skill=skill("Block"))
+    general = SkillCategory.objects.get(code="G")
+    with pytest.raises(ValidationError, match="nicht lernen"):
+        dev.choose_primary(
+            match=match,
+            team=home,
+            player=player,
+            category=general,
+            proposals=[skill("Block"), skill("Kick"), skill("Frenzy")],
+            by=admin,
+            dice=FixedDice(1),
+        )
+    with pytest.raises(ValidationError, match="drei verschiedene"):
+        dev.choose_primary(
+            match=match,
+            team=home,
+            player=player,
+            category=general,
+            proposals=[skill("Kick"), skill("Kick"), skill("Frenzy")],
+            by=admin,
+            dice=FixedDice(1),
+        )
+
+
+# --- Devious bonus ------------------------------------------------------------------------
+
+
+def devious_development(match, team, by):
+    player = team.players.first()
+    devious = dev.gainable_skills(player=player, match=match, categories=["D"])
+    return dev.choose_primary(
+        match=match,
+        team=team,
+        player=player,
+        category=SkillCategory.objects.get(code="D"),
+        proposals=devious[:3],
+        by=by,
+        dice=FixedDice(1),
+    ), devious
+
+
+def test_devious_bonus_adds_a_second_devious_skill(match, home):
+    development, devious = devious_development(match, home, home.coach)
+    dev.record_devious_bonus(development=development, skill=devious[3], by=home.coach)
+    development.refresh_from_db()
+    assert development.bonus_skill == devious[3]
+    assert development.gained_skills.count() == 2
+
+
+def test_devious_bonus_refuses_the_same_skill_and_the_other_coach(match, home, away):
+    development, devious = devious_development(match, home, home.coach)
+    with pytest.raises(ValidationError):
+        dev.record_devious_bonus(development=development, skill=devious[0], by=home.coach)
+    with pytest.raises(PermissionDenied):
+        dev.record_devious_bonus(development=development, skill=devious[3], by=away.coach)
+
+
+def test_devious_bonus_only_after_choosing_devious(match, home, admin):
+    development = dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice(1, 1))
+    with pytest.raises(ValidationError, match="Hinterlistig"):
+        dev.record_devious_bonus(
+            development=development,
+            skill=Skill.objects.filter(category__code="D").first(),
+            by=admin,
+        )
+
+
+# --- Offen, no re-roll, reset, double submit ----------------------------------------------
+
+
+def test_open_development_is_completed_later_by_either_coach(match, home, away):
+    dev.leave_open(match=match, team=home, by=home.coach)
+    development = dev.choose_automatic(match=match, team=home, by=away.coach, dice=FixedDice(1, 1))
+    assert development.choice == Development.Choice.AUTOMATIC
+    assert Development.objects.filter(match=match, team=home).count() == 1
+
+
+def test_open_development_lapses_when_the_next_match_is_entered(match, home, away, admin):
+    dev.leave_open(match=match, team=home, by=admin)
+    play(home, away, at=days_ago(1))
+    assert not dev.can_complete(match=match, team=home)
+    with pytest.raises(ValidationError, match="verfallen"):
+        dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice(1, 1))
+
+
+def test_a_chosen_development_is_never_rolled_again(match, home, admin):
+    dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice(1, 1))
+    with pytest.raises(ValidationError, match="schon eingetragen"):
+        dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice(1, 1))
+    assert Development.objects.filter(match=match, team=home).count() == 1
+    assert PlayerSkill.objects.filter(source=PlayerSkill.Source.GAINED).count() == 1
+
+
+def test_editing_the_result_keeps_the_development(match, home, away, admin):
+    from matches.services import MatchEntry, update_match
+
+    development = dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice(1, 1))
+    entry = MatchEntry(
+        home=home, away=away, played_at=match.played_at, home_touchdowns=3, away_touchdowns=0
+    )
+    update_match(match=match, entry=entry, version=match.version, by=admin)
+    development.refresh_from_db()
+    assert development.skill is not None and development.rolls[0]["roll"] == 1
+
+
+def test_a_correction_that_kills_the_developed_player_is_refused(match, home, away, admin):
+    from matches.services import MatchEntry, update_match
+
+    development = dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice(1, 1))
+    entry = MatchEntry(
+        home=home,
+        away=away,
+        played_at=match.played_at,
+        home_touchdowns=0,
+        away_touchdowns=0,
+        casualties={development.player.pk: Casualty.DEAD},
+    )
+    with pytest.raises(ValidationError, match="korrigieren"):
+        update_match(match=match, entry=entry, version=match.version, by=admin)
+
+
+def test_admin_reset_keeps_the_old_roll_and_allows_a_new_choice(match, home, admin):
+    old = dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice(1, 1))
+    with pytest.raises(PermissionDenied):
+        dev.reset_development(development=old, by=home.coach)
+    dev.reset_development(development=old, by=admin)
+    old.refresh_from_db()
+    assert old.is_reset and old.skill is not None
+    assert not PlayerSkill.objects.filter(development=old).exists()
+    new = dev.choose_none(match=match, team=home, by=home.coach)
+    assert new.pk != old.pk
+    assert Development.objects.filter(match=match, team=home).count() == 2
+
+
+def test_third_coach_may_not_choose(match, home):
+    other = squad(name="Fremd", players=1)
+    with pytest.raises(PermissionDenied):
+        dev.choose_none(match=match, team=home, by=other.coach)
