@@ -12,21 +12,6 @@ from roster.factories import TeamFactory, UserFactory
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def home():
-    return squad(name="Heim")
-
-
-@pytest.fixture
-def away():
-    return squad(name="Gast")
-
-
-@pytest.fixture
-def season(home, away):
-    return start_next_season(by=staff_user())
-
-
 def entry(home, away, **changes):
     values = {
         "home": home,

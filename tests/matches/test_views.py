@@ -2,27 +2,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league.services import start_next_season
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, play, staff_user
 from matches.models import Casualty, Match
 from roster.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def home():
-    return squad(name="Heim")
-
-
-@pytest.fixture
-def away():
-    return squad(name="Gast")
-
-
-@pytest.fixture
-def season(home, away):
-    return start_next_season(by=staff_user())
 
 
 def form_data(home, away, **changes):
