@@ -331,4 +331,4 @@ class PlayerSkill(models.Model):
 
     @property
     def label(self) -> str:
-        return f"{self.skill.name} ({self.parameter})" if self.parameter else self.skill.name
+        return self.skill.label(self.parameter)

@@ -114,6 +114,10 @@ class Skill(models.Model):
     def has_explanation(self) -> bool:
         return bool(self.explanation.strip())
 
+    def label(self, parameter: str = "") -> str:
+        """The skill as printed on a roster: "Loner (4+)" with a value, "Block" without."""
+        return f"{self.name} ({parameter})" if parameter else self.name
+
 
 class Keyword(models.Model):
     """A position keyword: a role (Lineman, Blitzer, …) or a race keyword (Orc, Goblin, …)."""
@@ -339,7 +343,7 @@ class PositionSkill(models.Model):
 
     @property
     def label(self) -> str:
-        return f"{self.skill.name} ({self.parameter})" if self.parameter else self.skill.name
+        return self.skill.label(self.parameter)
 
 
 class RuleKind(models.TextChoices):

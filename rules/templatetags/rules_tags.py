@@ -47,7 +47,10 @@ def rule_markup(text: str) -> str:
 @register.simple_tag
 def skill_link(entry) -> str:
     """A starting skill (PositionSkill) or a Skill as a link to its explanation."""
-    skill = getattr(entry, "skill", entry)
-    label = getattr(entry, "label", skill.name)
+    skill = getattr(entry, "skill", None)
+    if skill is None:  # a Skill itself
+        skill, label = entry, entry.name
+    else:  # a starting or gained skill with its value
+        label = entry.label
     css = "skill-link" if skill.has_explanation else "skill-link skill-link--missing"
     return format_html('<a class="{}" href="{}">{}</a>', css, skill.get_absolute_url(), label)

@@ -110,3 +110,13 @@ def test_grouped_puts_skills_under_their_category_and_traits_apart():
     assert all(skill.category == category for category, skills in groups for skill in skills)
     assert traits and all(skill.is_trait for skill in traits)
     assert sum(len(skills) for _, skills in groups) + len(traits) == Skill.objects.count()
+
+
+def test_skill_link_shows_a_skill_or_a_starting_skill_with_its_value():
+    from rules.models import PositionSkill
+    from rules.templatetags.rules_tags import skill_link
+
+    dodge = Skill.objects.get(name="Dodge")
+    assert skill_link(dodge) == f'<a class="skill-link" href="{dodge.get_absolute_url()}">Dodge</a>'
+    loner = PositionSkill.objects.filter(skill__name="Loner", parameter="4+").first()
+    assert ">Loner (4+)</a>" in skill_link(loner)
