@@ -163,5 +163,14 @@ def unretire_player(*, player: Player) -> Player:
 
 
 def delete_player(*, player: Player) -> None:
-    """Delete a player outright; once matches exist, only one without any match entry."""
-    player.delete()
+    """Delete a player outright: only one without any match entry (a tick or a development).
+
+    A player with a history is retired instead, so old matches stay readable.
+    """
+    with transaction.atomic():
+        if player.casualties.exists() or player.developments.exists():
+            raise ValidationError(
+                _("%(player)s steht schon in Spielen und kann nur entlassen werden.")
+                % {"player": player}
+            )
+        player.delete()

@@ -151,8 +151,12 @@ def player_retire(request, pk: int, player_pk: int):
 def player_delete(request, pk: int, player_pk: int):
     player = _editable_player(request, pk, player_pk)
     team = player.team
-    services.delete_player(player=player)
-    messages.success(request, _("%(player)s wurde gelöscht.") % {"player": player})
+    try:
+        services.delete_player(player=player)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("%(player)s wurde gelöscht.") % {"player": player})
     return redirect(team)
 
 

@@ -182,3 +182,19 @@ def test_teams_of_a_match_stay_fixed(season, home, away):
     match = play(home, away)
     with pytest.raises(ValidationError, match="bleiben fest"):
         update_match(match=match, entry=entry(away, home), version=1, by=home.coach)
+
+
+def test_a_player_with_a_match_entry_can_only_be_retired_not_deleted(season, home, away, client):
+    from roster.services import delete_player
+
+    victim = home.players.first()
+    play(home, away, at=days_ago(1), ticks={victim: Casualty.BADLY_HURT})
+    with pytest.raises(ValidationError, match="kann nur entlassen werden"):
+        delete_player(player=victim)
+    assert home.players.filter(pk=victim.pk).exists()
+
+    client.force_login(home.coach)
+    response = client.post(f"/teams/{home.pk}/spieler/{victim.pk}/loeschen/", follow=True)
+    assert response.status_code == 200
+    assert "kann nur entlassen werden" in response.content.decode()
+    assert home.players.filter(pk=victim.pk).exists()
