@@ -92,16 +92,17 @@ class Team(models.Model):
             return suspended_for_next_match(self)
         return suspended_for_match(self, match)
 
-    def journeymen_needed(self, available: int | None = None) -> int:
+    def journeymen_needed(self, *, roster_pks=None, unavailable=None) -> int:
         """Journeymen the next match needs: 7 minus the available players, never below 0.
 
-        Available: on the roster and not suspended (🏥, 💀) for the next match.
+        Available: on the roster and not suspended (🏥, 💀) for the next match. A page that has
+        already loaded the roster's ids and the unavailable players passes them in.
         """
-        if available is None:
+        if roster_pks is None:
+            roster_pks = self.roster().values_list("pk", flat=True)
+        if unavailable is None:
             unavailable = self.unavailable_players()
-            available = sum(
-                1 for pk in self.roster().values_list("pk", flat=True) if pk not in unavailable
-            )
+        available = sum(1 for pk in roster_pks if pk not in unavailable)
         return max(0, MIN_PLAYERS - available)
 
 

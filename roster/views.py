@@ -35,7 +35,6 @@ def team_detail(request, pk: int):
     unavailable = team.unavailable_players()
     for player in roster:
         player.status = unavailable.get(player.pk)
-    available = sum(1 for p in roster if p.status is None)
     return render(
         request,
         "roster/team_detail.html",
@@ -43,7 +42,9 @@ def team_detail(request, pk: int):
             "team": team,
             "roster": roster,
             "retired": [p for p in players if p.is_retired],
-            "journeymen": team.journeymen_needed(available=available),
+            "journeymen": team.journeymen_needed(
+                roster_pks=[p.pk for p in roster], unavailable=unavailable
+            ),
             "journeyman_position": team.race.journeyman_position,
             "can_edit": Team.objects.editable_by(request.user).filter(pk=team.pk).exists(),
             "roster_full": len(roster) >= MAX_PLAYERS,
