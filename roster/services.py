@@ -106,6 +106,13 @@ def _check_numbers(numbers: Sequence[int]) -> None:
         )
 
 
+def _check_joining(*, team: Team, number: int, position: Position) -> None:
+    """The team's roster with one more player must keep its numbers unique and its limits."""
+    roster = list(team.roster().select_related("position"))
+    _check_numbers([p.number for p in roster] + [number])
+    _check(race=team.race, positions=[p.position for p in roster] + [position])
+
+
 def create_team(*, name: str, race: Race, coach, players: Sequence[PlayerSpec]) -> Team:
     """Create a team with its first squad: at least 7 players, all limits held, or nothing.
 
@@ -135,9 +142,7 @@ def add_player(*, team: Team, spec: PlayerSpec) -> Player:
     with transaction.atomic():
         # Lock the team so two concurrent additions are checked one after the other.
         team = Team.objects.select_for_update().get(pk=team.pk)
-        roster = list(team.roster().select_related("position"))
-        _check_numbers([p.number for p in roster] + [spec.number])
-        _check(race=team.race, positions=[p.position for p in roster] + [spec.position])
+        _check_joining(team=team, number=spec.number, position=spec.position)
         return _create_player(team=team, spec=spec)
 
 
@@ -154,9 +159,7 @@ def unretire_player(*, player: Player) -> Player:
     """Undo a retirement (admins only), if the number is free and the limits hold."""
     with transaction.atomic():
         team = Team.objects.select_for_update().get(pk=player.team_id)
-        roster = list(team.roster().select_related("position"))
-        _check_numbers([p.number for p in roster] + [player.number])
-        _check(race=team.race, positions=[p.position for p in roster] + [player.position])
+        _check_joining(team=team, number=player.number, position=player.position)
         player.retired_on = None
         player.save(update_fields=["retired_on"])
     return player
