@@ -51,11 +51,14 @@ def test_coach_cannot_enter_result_for_other_teams(season, home, away):
     assert not Match.objects.exists()
 
 
-def test_both_teams_must_be_enrolled(season, home):
-    outsider = TeamFactory()
+@pytest.mark.parametrize("outsider_plays_home", [False, True])
+def test_both_teams_must_be_enrolled(season, home, outsider_plays_home):
+    outsider = TeamFactory(name="Draußen")
     season.teams.remove(outsider)
-    with pytest.raises(ValidationError, match="nicht gemeldet"):
-        enter_match(entry=entry(home, outsider), by=staff_user())
+    teams = (outsider, home) if outsider_plays_home else (home, outsider)
+    with pytest.raises(ValidationError, match=r"Draußen ist in .* nicht gemeldet"):
+        enter_match(entry=entry(*teams), by=staff_user())
+    assert not Match.objects.exists()
 
 
 def test_played_at_cannot_be_in_the_future(season, home, away):
@@ -90,6 +93,69 @@ def test_tick_for_a_suspended_player_is_refused_and_nothing_is_saved(season, hom
     with pytest.raises(ValidationError, match="gesperrt"):
         play(home, away, at=days_ago(2), ticks={hurt: Casualty.BADLY_HURT})
     assert Match.objects.count() == 1
+
+
+def test_tick_for_a_suspended_home_player_is_refused(season, home, away):
+    hurt = home.players.get(number=1)
+    play(home, away, at=days_ago(3), ticks={hurt: Casualty.SERIOUSLY_INJURED})
+    with pytest.raises(ValidationError, match=r"Heim 1 war in .* gesperrt"):
+        play(home, away, at=days_ago(2), ticks={hurt: Casualty.BADLY_HURT})
+    assert Match.objects.count() == 1
+
+
+def test_back_dated_entry_that_would_suspend_a_player_of_a_later_match_is_refused(
+    season, home, away
+):
+    player = away.players.get(number=1)
+    play(home, away, at=days_ago(2), ticks={player: Casualty.BADLY_HURT})
+    with pytest.raises(ValidationError, match="gesperrt") as error:
+        play(home, away, at=days_ago(3), ticks={player: Casualty.SERIOUSLY_INJURED})
+    assert "Gast 1 war in Heim – Gast" in str(error.value)
+    assert Match.objects.count() == 1
+
+
+def test_tick_for_a_player_retired_after_the_match_stays_valid(season, home, away):
+    retired = away.players.get(number=2)
+    match = play(home, away, at=days_ago(3), ticks={retired: Casualty.BADLY_HURT})
+    retired.retired_on = days_ago(1).date()
+    retired.save()
+    update_match(
+        match=match,
+        entry=entry(home, away, played_at=match.played_at, casualties={retired.pk: "hurt"}),
+        version=match.version,
+        by=staff_user(),
+    )
+    assert match.casualties.get().player == retired
+
+
+def test_tick_for_a_player_retired_on_match_day_is_valid(season, home, away):
+    retired, now = away.players.get(number=2), timezone.now()
+    retired.retired_on = timezone.localtime(now).date()
+    retired.save()
+    match = play(home, away, at=now, ticks={retired: Casualty.BADLY_HURT})
+    assert match.casualties.get().player == retired
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        "home_touchdowns",
+        "away_touchdowns",
+        "home_journeymen_casualties",
+        "away_journeymen_casualties",
+    ],
+)
+def test_negative_numbers_are_refused(season, home, away, field):
+    with pytest.raises(ValidationError, match="größer oder gleich 0"):
+        enter_match(entry=entry(home, away, **{field: -1}), by=home.coach)
+    assert not Match.objects.exists()
+
+
+def test_unknown_casualty_kind_is_refused(season, home, away):
+    victim = away.players.get(number=1)
+    with pytest.raises(ValidationError, match="Unbekannter Ausfall"):
+        enter_match(entry=entry(home, away, casualties={victim.pk: "zombie"}), by=home.coach)
+    assert not Match.objects.exists()
 
 
 def test_tick_for_a_player_who_joined_after_the_match_is_refused(season, home, away):
@@ -169,6 +235,40 @@ def test_edit_that_would_invalidate_a_later_match_is_refused_naming_it(season, h
         )
     assert "Heim – Gast" in str(error.value)
     assert not first.casualties.exists()
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"played_at": timezone.now() + timezone.timedelta(hours=1)}, "Zukunft"),
+        ({"home_touchdowns": -1}, "größer oder gleich 0"),
+        ({"conceded_by": "outsider"}, "Aufgeben"),
+        ({"casualties": "unknown kind"}, "Unbekannter Ausfall"),
+        ({"casualties": "suspended"}, "gesperrt"),
+        ({"casualties": "stranger"}, "spielte nicht"),
+    ],
+    ids=["future", "negative", "concession", "unknown-kind", "suspended", "stranger"],
+)
+def test_update_runs_the_same_checks_as_a_new_entry(season, home, away, changes, message):
+    hurt = home.players.get(number=1)
+    play(home, away, at=days_ago(3), ticks={hurt: Casualty.SERIOUSLY_INJURED})
+    match = play(home, away, at=days_ago(2))
+    stranger = squad(name="Fremd").players.first()
+    casualties = {
+        "unknown kind": {hurt.pk: "zombie"},
+        "suspended": {hurt.pk: Casualty.BADLY_HURT},
+        "stranger": {stranger.pk: Casualty.BADLY_HURT},
+    }
+    values = {"played_at": match.played_at, **changes}
+    if "casualties" in values:
+        values["casualties"] = casualties[values["casualties"]]
+    if values.get("conceded_by") == "outsider":
+        values["conceded_by"] = stranger.team
+    with pytest.raises(ValidationError, match=message):
+        update_match(match=match, entry=entry(home, away, **values), version=1, by=staff_user())
+    match.refresh_from_db()
+    assert (match.version, match.home_touchdowns) == (1, 0)
+    assert not match.casualties.exists()
 
 
 def test_coach_cannot_edit_a_closed_seasons_result(season, home, away):

@@ -68,14 +68,21 @@ def test_concession_loses_whatever_the_score_and_keeps_casualties():
 
 
 def test_order_points_then_difference_then_casualties_then_td_for():
+    # Each team is ahead of the next on exactly one key, the keys before it being equal; the
+    # names run the other way, so the name cannot produce this order.
+    first, second, third, fourth, fifth = (T(10 + i, name) for i, name in enumerate("VWXYZ"[::-1]))
+    rest = T(20, "Rest")
     results = [
-        result(A, D, (3, 0)),  # A: 3 pts, +3
-        result(B, D, (1, 0)),  # B: 3 pts, +1, 5 TD below
-        result(C, D, (1, 0), cas=(0, 0)),
+        result(first, rest, (1, 0)),
+        result(first, rest, (0, 0)),  # 4 pts, +1
+        result(second, rest, (3, 0)),  # 3 pts, +3
+        result(third, rest, (2, 0), cas=(1, 0)),  # 3 pts, +2, 1 casualty
+        result(fourth, rest, (3, 1)),  # 3 pts, +2, 0 casualties, 3 TD
+        result(fifth, rest, (2, 0)),  # 3 pts, +2, 0 casualties, 2 TD
     ]
-    rows = build_table([A, B, C, D], results, POINTS)
-    assert [r.team for r in rows] == [A, B, C, D]
-    assert [r.rank for r in rows] == [1, 2, 2, 4]
+    rows = build_table([fifth, fourth, third, second, first], results, POINTS)
+    assert [r.team for r in rows] == [first, second, third, fourth, fifth]
+    assert [r.rank for r in rows] == [1, 2, 3, 4, 5]
 
 
 def test_casualties_break_a_tie_on_points_and_difference():
@@ -110,6 +117,25 @@ def test_season_points_settings_are_used():
     assert rows[A].points == 2 + 1 and rows[B].points == 0 + 2
 
 
+def test_a_concession_by_the_away_team_wins_the_match_for_the_home_team():
+    rows = by_team(build_table([A, B], [result(A, B, (0, 2), conceded_by=B)], POINTS))
+    assert (rows[A].won, rows[A].points) == (1, 3)
+    assert (rows[B].lost, rows[B].points) == (1, 0)
+
+
+def test_touchdowns_against_count_for_both_sides_of_a_decided_match():
+    rows = by_team(build_table([A, B], [result(A, B, (3, 1))], POINTS))
+    assert (rows[A].td_for, rows[A].td_against, rows[A].td_difference) == (3, 1, 2)
+    assert (rows[B].td_for, rows[B].td_against, rows[B].td_difference) == (1, 3, -2)
+
+
+def test_a_loss_scores_the_seasons_points_for_a_loss():
+    one_for_a_loss = Points(win=3, draw=2, loss=1)
+    rows = by_team(build_table([A, B], [result(A, B, (0, 1))], one_for_a_loss))
+    assert (rows[A].lost, rows[A].points) == (1, 1)
+    assert (rows[B].won, rows[B].points) == (1, 3)
+
+
 def test_results_of_teams_not_enrolled_are_ignored():
     rows = build_table([A], [result(A, B, (1, 0))], POINTS)
     assert [(r.team, r.won) for r in rows] == [(A, 1)]
@@ -129,6 +155,23 @@ def test_season_table_from_matches_in_a_fixed_number_of_queries(django_assert_nu
     assert (h.played, h.won, h.lost, h.casualties, h.bonus, h.points) == (2, 1, 1, 3, 2, 5)
     assert (a.played, a.won, a.lost, a.td_for, a.td_against, a.points) == (2, 1, 1, 2, 1, 3)
     assert (i.played, i.points, i.rank) == (0, 0, 3)
+
+
+@pytest.mark.django_db
+def test_a_seasons_own_points_and_bonus_tiers_reach_its_table():
+    home, away = squad(name="Heim"), squad(name="Gast")
+    season = start_next_season(by=staff_user())
+    season.points_win, season.points_draw, season.points_loss = 5, 4, 2
+    season.bonus_first_tier, season.bonus_second_tier = 1, 5
+    season.save()
+    victims = [away.players.get(number=n) for n in (1, 2, 3, 4)]
+    play(home, away, at=days_ago(3), score=(1, 0), ticks=dict.fromkeys(victims[:1], "hurt"))
+    play(home, away, at=days_ago(2), score=(1, 1), ticks=dict.fromkeys(victims, "hurt"))
+    play(away, home, at=days_ago(1), score=(1, 0))
+    rows = by_team(season_table(season))
+    # Heim: win 5 + 1 tier (1 casualty), draw 4 + 1 tier (4 casualties), loss 2.
+    assert (rows[home].bonus, rows[home].points) == (2, 5 + 4 + 2 + 2)
+    assert (rows[away].bonus, rows[away].points) == (0, 2 + 4 + 5)
 
 
 @pytest.mark.django_db

@@ -100,3 +100,16 @@ def test_squad_page_shows_the_status_symbols_and_counts_journeymen(client, teams
     assert 'data-status="dead"' in html and "💀" in html
     assert 'data-status="injured"' in html and "🏥" in html
     assert 'data-journeymen="2"' in html
+
+
+def test_play_order_follows_played_at_not_the_order_of_entry(teams):
+    home, away, third = teams
+    hurt = home.players.get(number=6)
+    later = play(home, away, at=days_ago(2), ticks={hurt: Casualty.SERIOUSLY_INJURED})
+    # Entered afterwards, but played before the injury: he was fit then, and the injury still
+    # keeps him out of the team's next match.
+    earlier = play(home, third, at=days_ago(5), ticks={hurt: Casualty.BADLY_HURT})
+    assert earlier.pk > later.pk
+    assert status_of(hurt, earlier) is None
+    assert status_of(hurt, later) is None
+    assert status_of(hurt) == Casualty.SERIOUSLY_INJURED
