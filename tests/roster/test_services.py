@@ -125,13 +125,32 @@ def test_team_names_are_unique_ignoring_case():
         )
 
 
+def human_team(players: int, name: str = "Kaderteam") -> Team:
+    return create_team(
+        name=name,
+        race=Race.objects.get(name="Human"),
+        coach=UserFactory(),
+        players=specs("Human", [("Human Lineman", players)]),
+    )
+
+
+def lineman(name: str, number: int) -> PlayerSpec:
+    return PlayerSpec(name, number, position("Human", "Human Lineman"))
+
+
 def test_adding_a_player_respects_the_limits_of_the_current_roster():
-    team = TeamFactory()
-    for number in range(1, 12):
-        PlayerFactory(team=team, number=number)
-    with pytest.raises(ValidationError, match="Höchstens 11"):
-        add_player(team=team, spec=PlayerSpec("Zwölfter", 12, position("Human", "Human Lineman")))
+    team = human_team(11)
+    with pytest.raises(ValidationError, match="Höchstens 11 Spieler im Kader"):
+        add_player(team=team, spec=lineman("Zwölfter", 12))
     assert team.roster().count() == 11
+
+
+def test_a_squad_of_eight_to_eleven_players_is_legal():
+    team = human_team(7)
+    for number in range(8, 12):
+        add_player(team=team, spec=lineman(f"Neu {number}", number))
+        assert team.roster().count() == number
+    assert human_team(11, name="Gleich voll").roster().count() == 11
 
 
 def test_retired_players_leave_the_roster_and_free_their_number():
@@ -151,6 +170,38 @@ def test_undoing_a_retirement_checks_number_and_limits():
     add_player(team=team, spec=PlayerSpec("Neu", 7, position("Human", "Human Lineman")))
     with pytest.raises(ValidationError, match="7 kommt doppelt vor"):
         unretire_player(player=player)
+
+
+def test_undoing_a_retirement_returns_the_player_to_the_roster():
+    team = human_team(7)
+    player = team.players.get(number=3)
+    retire_player(player=player, on=datetime.date(2026, 11, 1))
+    assert team.roster().count() == 6
+    unretire_player(player=player)
+    player.refresh_from_db()
+    assert player.retired_on is None and not player.is_retired
+    assert team.roster().count() == 7
+
+
+def test_undoing_a_retirement_keeps_the_squad_limits():
+    team = human_team(11)
+    player = team.players.get(number=11)
+    retire_player(player=player, on=datetime.date(2026, 11, 1))
+    add_player(team=team, spec=lineman("Ersatz", 12))
+    with pytest.raises(ValidationError, match="Höchstens 11 Spieler im Kader"):
+        unretire_player(player=player)
+    player.refresh_from_db()
+    assert player.is_retired
+
+
+def test_retiring_a_retired_player_is_refused():
+    team = human_team(7)
+    player = team.players.get(number=1)
+    retire_player(player=player, on=datetime.date(2026, 11, 1))
+    with pytest.raises(ValidationError, match="schon entlassen"):
+        retire_player(player=player, on=datetime.date(2026, 11, 20))
+    player.refresh_from_db()
+    assert player.retired_on == datetime.date(2026, 11, 1)
 
 
 def test_journeymen_fill_up_to_seven():
