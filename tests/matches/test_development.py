@@ -1,5 +1,7 @@
 """Skill development after a match (league.md "Development", "Devious bonus", "Corrections")."""
 
+from datetime import timedelta
+
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
@@ -8,7 +10,9 @@ from matches import development as dev
 from matches.factories import days_ago, play, squad, staff_user
 from matches.models import Casualty, Development
 from matches.skills import current_skills
+from roster.factories import PlayerFactory
 from roster.models import PlayerSkill
+from roster.services import delete_player
 from rules.models import Skill, SkillCategory
 
 pytestmark = pytest.mark.django_db
@@ -172,6 +176,70 @@ def test_automatic_without_candidate_is_noted(match, home, admin):
     assert not any(e.is_gained for p in home.players.all() for e in current_skills(p))
 
 
+def test_the_away_team_develops_too(match, away, admin):
+    development = dev.choose_automatic(match=match, team=away, by=admin, dice=FixedDice(2, 1))
+    assert development.team == away
+    assert development.player == away.players.get(number=2)
+    assert [e.skill for e in current_skills(development.player) if e.is_gained] == [
+        development.skill
+    ]
+
+
+# --- who may develop ----------------------------------------------------------------------
+
+
+def test_retired_players_are_not_eligible_but_one_retired_on_match_day_is(match, home):
+    first, second, third = home.players.order_by("number")
+    second.retired_on = match.played_on - timedelta(days=1)
+    second.save()
+    third.retired_on = match.played_on
+    third.save()
+    assert dev.eligible_players(match=match, team=home) == [first, third]
+
+
+def test_on_the_roster_at_played_at_to_the_minute(match, home):
+    on_time = PlayerFactory(team=home, number=10, created_at=match.played_at)
+    PlayerFactory(team=home, number=11, created_at=match.played_at + timedelta(minutes=1))
+    eligible = dev.eligible_players(match=match, team=home)
+    assert [p.number for p in eligible] == [1, 2, 3, 10]
+    assert on_time in eligible
+
+
+def choose_block(match, team, player, by, dice=None):
+    return dev.choose_primary(
+        match=match,
+        team=team,
+        player=player,
+        category=SkillCategory.objects.get(code="G"),
+        proposals=[skill("Block"), skill("Kick"), skill("Frenzy")],
+        by=by,
+        dice=dice or FixedDice(1),
+    )
+
+
+def test_primary_refuses_a_player_who_may_not_develop(season, home, away, admin):
+    suspended = home.players.get(number=1)
+    play(away, home, at=days_ago(3), ticks={suspended: Casualty.SERIOUSLY_INJURED})
+    match = play(home, away, at=days_ago(2))
+    with pytest.raises(ValidationError, match=r"Heim 1 kann sich nach .* nicht entwickeln"):
+        choose_block(match, home, suspended, admin)
+    assert not Development.objects.filter(match=match).exists()
+
+
+def test_primary_refuses_a_player_of_another_team(match, home, away, admin):
+    with pytest.raises(ValidationError, match=r"Gast 1 kann sich nach .* nicht entwickeln"):
+        choose_block(match, home, away.players.get(number=1), admin)
+    assert not Development.objects.filter(match=match).exists()
+
+
+def test_a_player_with_a_development_but_no_tick_cannot_be_deleted(match, home, admin):
+    development = choose_block(match, home, home.players.get(number=1), admin)
+    assert not development.player.casualties.exists()
+    with pytest.raises(ValidationError, match="kann nur entlassen werden"):
+        delete_player(player=development.player)
+    assert home.players.filter(pk=development.player.pk).exists()
+
+
 # --- Selbst wählen ------------------------------------------------------------------------
 
 
@@ -199,6 +267,27 @@ def test_primary_rolls_1d3_among_the_three_proposals(match, home, admin):
             "result": "Frenzy",
         }
     ]
+
+
+def test_each_proposal_is_stored_in_its_place(match, home, admin):
+    development = choose_block(match, home, home.players.first(), admin, dice=FixedDice(2))
+    assert development.proposal_1 == skill("Block")
+    assert development.proposal_2 == skill("Kick")
+    assert development.opponent_proposal == skill("Frenzy")
+    assert development.skill == skill("Kick")
+
+
+def test_system_dice_roll_every_number_from_one_to_the_sides():
+    dice = dev.SystemDice()
+    assert {dice.roll(3) for _ in range(300)} == {1, 2, 3}
+    assert {dice.roll(1) for _ in range(10)} == {1}
+
+
+def test_primary_rolls_the_real_dice_without_fixed_ones(match, home, admin):
+    development = choose_block(match, home, home.players.first(), admin, dice=dev.SystemDice())
+    roll = development.rolls[0]["roll"]
+    assert 1 <= roll <= 3
+    assert development.skill == [skill("Block"), skill("Kick"), skill("Frenzy")][roll - 1]
 
 
 def test_primary_refuses_a_category_outside_the_primary_set(match, home, admin):
@@ -248,6 +337,23 @@ def test_category_with_fewer_than_three_gainable_skills_cannot_be_chosen(match, 
             by=admin,
             dice=FixedDice(1),
         )
+
+
+def test_category_with_exactly_three_gainable_skills_can_be_chosen(match, home, admin):
+    player = home.players.first()
+    passing = dev.gainable_skills(player=player, match=match, categories=["P"])
+    for entry in passing[:-3]:
+        PlayerSkill.objects.create(player=player, skill=entry)
+    development = dev.choose_primary(
+        match=match,
+        team=home,
+        player=player,
+        category=SkillCategory.objects.get(code="P"),
+        proposals=passing[-3:],
+        by=admin,
+        dice=FixedDice(3),
+    )
+    assert development.skill == passing[-1]
 
 
 def test_primary_refuses_an_owned_or_repeated_proposal(match, home, admin):
@@ -304,20 +410,62 @@ def test_devious_bonus_adds_a_second_devious_skill(match, home):
 
 def test_devious_bonus_refuses_the_same_skill_and_the_other_coach(match, home, away):
     development, devious = devious_development(match, home, home.coach)
-    with pytest.raises(ValidationError):
+    with pytest.raises(ValidationError, match="keine erlernbare Hinterlistig-Fertigkeit"):
         dev.record_devious_bonus(development=development, skill=devious[0], by=home.coach)
     with pytest.raises(PermissionDenied):
         dev.record_devious_bonus(development=development, skill=devious[3], by=away.coach)
 
 
+def test_devious_bonus_only_after_a_selbst_waehlen(match, home, admin):
+    # Everything else holds (a Devious category and skill, no bonus yet): only the choice is
+    # not Selbst wählen.
+    player = home.players.first()
+    devious = dev.gainable_skills(player=player, match=match, categories=["D"])
+    development = Development.objects.create(
+        match=match,
+        team=home,
+        player=player,
+        choice=Development.Choice.AUTOMATIC,
+        category=SkillCategory.objects.get(code="D"),
+        skill=devious[0],
+    )
+    with pytest.raises(ValidationError, match="nur nach „Selbst wählen“ in Hinterlistig"):
+        dev.record_devious_bonus(development=development, skill=devious[1], by=admin)
+
+
 def test_devious_bonus_only_after_choosing_devious(match, home, admin):
-    development = dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice(1, 1))
-    with pytest.raises(ValidationError, match="Hinterlistig"):
-        dev.record_devious_bonus(
-            development=development,
-            skill=Skill.objects.filter(category__code="D").first(),
-            by=admin,
-        )
+    player = home.players.first()
+    development = dev.choose_primary(
+        match=match,
+        team=home,
+        player=player,
+        category=SkillCategory.objects.get(code="G"),
+        proposals=[skill("Block"), skill("Kick"), skill("Frenzy")],
+        by=admin,
+        dice=FixedDice(1),
+    )
+    devious = dev.gainable_skills(player=player, match=match, categories=["D"])
+    with pytest.raises(ValidationError, match="nur nach „Selbst wählen“ in Hinterlistig"):
+        dev.record_devious_bonus(development=development, skill=devious[0], by=admin)
+
+
+def test_devious_bonus_is_recorded_once(match, home):
+    development, devious = devious_development(match, home, home.coach)
+    dev.record_devious_bonus(development=development, skill=devious[3], by=home.coach)
+    with pytest.raises(ValidationError, match="schon eingetragen"):
+        dev.record_devious_bonus(development=development, skill=devious[4], by=home.coach)
+    development.refresh_from_db()
+    assert development.bonus_skill == devious[3]
+
+
+def test_devious_bonus_by_the_coach_only_while_the_season_is_open(match, home, admin):
+    development, devious = devious_development(match, home, home.coach)
+    start_next_season(by=admin)
+    with pytest.raises(PermissionDenied):
+        dev.record_devious_bonus(development=development, skill=devious[3], by=home.coach)
+    dev.record_devious_bonus(development=development, skill=devious[3], by=admin)
+    development.refresh_from_db()
+    assert development.bonus_skill == devious[3]
 
 
 # --- Offen, no re-roll, reset, double submit ----------------------------------------------
@@ -372,6 +520,25 @@ def test_a_correction_that_kills_the_developed_player_is_refused(match, home, aw
     )
     with pytest.raises(ValidationError, match="korrigieren"):
         update_match(match=match, entry=entry, version=match.version, by=admin)
+
+
+def test_a_correction_that_would_give_a_skill_twice_is_refused(season, home, away, admin):
+    from matches.services import MatchEntry, update_match
+
+    player = home.players.get(number=1)
+    first = play(home, away, at=days_ago(10))
+    choose_block(match=first, team=home, player=player, by=admin)
+    death = play(away, home, at=days_ago(9), ticks={player: Casualty.DEAD})
+    start_next_season(by=admin)
+    # The death took Block away, so he could gain it again in the next season.
+    again = play(home, away, at=days_ago(1))
+    choose_block(match=again, team=home, player=player, by=admin)
+    entry = MatchEntry(
+        home=away, away=home, played_at=death.played_at, home_touchdowns=0, away_touchdowns=0
+    )
+    with pytest.raises(ValidationError, match=r"Heim 1 hätte Block nach .* doppelt"):
+        update_match(match=death, entry=entry, version=death.version, by=admin)
+    assert death.casualties.get().player == player
 
 
 def test_admin_reset_keeps_the_old_roll_and_allows_a_new_choice(match, home, admin):
