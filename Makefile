@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test install install-dev lint format migrate demo bench bench-ball strength-ball bench-baa page-weight perft-ball messages clean
+.PHONY: run test install install-dev lint format migrate demo bench bench-ball strength-ball bench-baa page-weight perft-ball messages clean mutation
 
 $(BIN)/python:
 	@py=$$(scripts/find-python) || exit 1; \
@@ -69,5 +69,12 @@ messages: install-dev
 	cd $(CURDIR) && $(BIN)/python manage.py makemessages --all --ignore=.venv --ignore=engines
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
+# Mutation testing of one rule module (docs/mutation.md); slow, so not part of `make test`/CI.
+MODULE ?= matches/standings.py
+MUTATION_JOBS ?= 2
+mutation: install-dev
+	$(BIN)/mutmut run --max-children $(MUTATION_JOBS) "$(subst /,.,$(MODULE:.py=)).*"
+	$(BIN)/python scripts/mutation-score $(MODULE)
+
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache mutants

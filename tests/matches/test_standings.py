@@ -137,8 +137,16 @@ def test_a_loss_scores_the_seasons_points_for_a_loss():
 
 
 def test_results_of_teams_not_enrolled_are_ignored():
-    rows = build_table([A], [result(A, B, (1, 0))], POINTS)
-    assert [(r.team, r.won) for r in rows] == [(A, 1)]
+    rows = build_table([A], [result(A, B, (1, 0)), result(B, A, (0, 2))], POINTS)
+    assert [(r.team, r.played, r.won, r.td_for) for r in rows] == [(A, 2, 2, 3)]
+
+
+def test_wins_draws_and_losses_add_up_over_a_season():
+    scores = [(1, 0), (2, 0), (1, 1), (0, 0), (0, 1), (0, 2)]
+    rows = by_team(build_table([A, B], [result(A, B, score) for score in scores], POINTS))
+    a, b = rows[A], rows[B]
+    assert (a.played, a.won, a.drawn, a.lost, a.points) == (6, 2, 2, 2, 8)
+    assert (b.played, b.won, b.drawn, b.lost, b.points) == (6, 2, 2, 2, 8)
 
 
 @pytest.mark.django_db
