@@ -5,7 +5,7 @@ import pytest
 
 from league.services import start_next_season
 from matches.factories import days_ago, play, squad, staff_user
-from matches.models import Casualty
+from matches.models import Casualty, CasualtyTick
 from matches.status import journeymen_needed, status_of, suspended_for_next_match
 
 pytestmark = pytest.mark.django_db
@@ -56,6 +56,16 @@ def test_dead_misses_the_rest_of_the_season_and_returns_in_the_next(teams):
     start_next_season(by=staff_user())
     assert status_of(dead) is None
     assert status_of(dead, play(away, third, at=days_ago(7))) is None
+
+
+def test_dead_outweighs_seriously_injured_when_both_apply(teams):
+    home, away, _ = teams
+    player = home.players.get(number=6)
+    play(home, away, at=days_ago(5), ticks={player: Casualty.DEAD})
+    second = play(home, away, at=days_ago(3))
+    # The services refuse this tick (he is suspended); an admin could still store it by hand.
+    CasualtyTick.objects.create(match=second, player=player, kind=Casualty.SERIOUSLY_INJURED)
+    assert status_of(player) == Casualty.DEAD
 
 
 def test_badly_hurt_has_no_status_after_the_match(teams):
