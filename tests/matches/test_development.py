@@ -235,8 +235,11 @@ def test_primary_refuses_a_player_of_another_team(match, home, away, admin):
 def test_a_player_with_a_development_but_no_tick_cannot_be_deleted(match, home, admin):
     development = choose_block(match, home, home.players.get(number=1), admin)
     assert not development.player.casualties.exists()
-    with pytest.raises(ValidationError, match="kann nur entlassen werden"):
+    with pytest.raises(ValidationError) as error:
         delete_player(player=development.player)
+    assert error.value.messages == [
+        f"{development.player} steht schon in Spielen und kann nur entlassen werden."
+    ]
     assert home.players.filter(pk=development.player.pk).exists()
 
 

@@ -16,7 +16,7 @@ from roster.services import (
     roster_limit_errors,
     unretire_player,
 )
-from rules.models import Position, Race
+from rules.models import Position, PositionSkill, Race
 
 pytestmark = pytest.mark.django_db
 
@@ -48,14 +48,29 @@ def test_new_team_gets_its_players_with_copied_starting_skills():
     assert all(s.source == PlayerSkill.Source.START for s in catcher.skills.all())
 
 
+def test_starting_skills_are_copied_with_their_values_and_order():
+    team = human_team(7)
+    ogre = position("Human", "Ogre")
+    player = add_player(team=team, spec=PlayerSpec("Oger", 8, ogre))
+    expected = [
+        (entry.skill_id, entry.parameter, entry.order)
+        for entry in PositionSkill.objects.filter(position=ogre).order_by("order")
+    ]
+    copied = [(s.skill_id, s.parameter, s.order) for s in player.skills.order_by("order")]
+    assert copied == expected
+    assert any(parameter for _skill, parameter, _order in copied)
+    assert len({order for _skill, _parameter, order in copied}) == len(copied)
+
+
 def test_new_team_needs_at_least_seven_players():
-    with pytest.raises(ValidationError, match="mindestens 7 Spieler"):
+    with pytest.raises(ValidationError) as error:
         create_team(
             name="Zu wenige",
             race=Race.objects.get(name="Human"),
             coach=UserFactory(),
             players=specs("Human", [("Human Lineman", 6)]),
         )
+    assert error.value.messages == ["Ein neues Team braucht mindestens 7 Spieler."]
     assert not Team.objects.filter(name="Zu wenige").exists()
 
 
@@ -198,8 +213,9 @@ def test_retiring_a_retired_player_is_refused():
     team = human_team(7)
     player = team.players.get(number=1)
     retire_player(player=player, on=datetime.date(2026, 11, 1))
-    with pytest.raises(ValidationError, match="schon entlassen"):
+    with pytest.raises(ValidationError) as error:
         retire_player(player=player, on=datetime.date(2026, 11, 20))
+    assert error.value.messages == ["Der Spieler ist schon entlassen."]
     player.refresh_from_db()
     assert player.retired_on == datetime.date(2026, 11, 1)
 
