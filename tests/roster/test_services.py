@@ -76,13 +76,16 @@ def test_new_team_needs_at_least_seven_players():
 
 def test_at_most_four_players_without_the_lineman_keyword():
     lineup = [("Human Lineman", 2), ("Human Catcher", 2), ("Human Blitzer", 2), ("Ogre", 1)]
-    with pytest.raises(ValidationError, match="ohne das Schlüsselwort Lineman"):
+    with pytest.raises(ValidationError) as error:
         create_team(
             name="Stars",
             race=Race.objects.get(name="Human"),
             coach=UserFactory(),
             players=specs("Human", lineup),
         )
+    assert error.value.messages == [
+        "Höchstens 4 Spieler ohne das Schlüsselwort Lineman (es wären 5)."
+    ]
 
 
 def test_halfling_hopeful_counts_as_lineman():
@@ -103,6 +106,15 @@ def test_position_maximum_holds_on_top():
     assert errors == ["Ogre: höchstens 1 Spieler (es wären 2)."]
 
 
+def test_position_maximum_above_one_names_its_maximum():
+    errors = roster_limit_errors(
+        race=Race.objects.get(name="Human"),
+        positions=[position("Human", "Human Lineman")] * 4
+        + [position("Human", "Human Catcher")] * 3,
+    )
+    assert errors == ["Human Catcher: höchstens 2 Spieler (es wären 3)."]
+
+
 def test_at_most_eleven_players():
     errors = roster_limit_errors(
         race=Race.objects.get(name="Human"), positions=[position("Human", "Human Lineman")] * 12
@@ -112,21 +124,24 @@ def test_at_most_eleven_players():
 
 def test_positions_of_another_race_are_refused():
     errors = roster_limit_errors(
-        race=Race.objects.get(name="Human"), positions=[position("Orc", "Orc Lineman")] * 7
+        race=Race.objects.get(name="Human"),
+        positions=[position("Orc", "Orc Lineman")] * 6 + [position("Orc", "Orc Blitzer")],
     )
-    assert any("gehören nicht zu Human" in e for e in errors)
+    assert "Diese Positionen gehören nicht zu Human: Orc Blitzer, Orc Lineman." in errors
 
 
 def test_duplicate_numbers_are_refused():
     players = specs("Human", [("Human Lineman", 7)])
-    players[1] = PlayerSpec("Doppelt", 1, players[1].position)
-    with pytest.raises(ValidationError, match="1 kommt doppelt vor"):
+    players[2] = PlayerSpec("Doppelt", 1, players[2].position)
+    players[3] = PlayerSpec("Auch doppelt", 2, players[3].position)
+    with pytest.raises(ValidationError) as error:
         create_team(
             name="Doppelnummer",
             race=Race.objects.get(name="Human"),
             coach=UserFactory(),
             players=players,
         )
+    assert error.value.messages == ["Jede Nummer nur einmal: 1, 2 kommt doppelt vor."]
 
 
 def test_team_names_are_unique_ignoring_case():
