@@ -82,6 +82,14 @@ def test_gainable_excludes_owned_traits_leader_and_pro(match, home):
     assert not any(s.is_trait for s in dev.gainable_skills(player=player, match=match))
 
 
+def test_current_skills_list_stored_skills_by_their_order_not_their_age(home):
+    player = home.players.first()
+    player.skills.all().delete()
+    PlayerSkill.objects.create(player=player, skill=skill("Kick"), order=2)
+    PlayerSkill.objects.create(player=player, skill=skill("Block"), order=1)
+    assert [e.skill.name for e in current_skills(player)] == ["Block", "Kick"]
+
+
 def test_gained_skill_counts_from_the_next_match_on(match, home, away, admin):
     player = home.players.first()
     restrict(player, primary="G", secondary="S")
