@@ -90,6 +90,41 @@ def test_current_skills_list_stored_skills_by_their_order_not_their_age(home):
     assert [e.skill.name for e in current_skills(player)] == ["Block", "Kick"]
 
 
+def test_current_skills_keep_the_values_of_stored_skills(home):
+    player = home.players.first()
+    PlayerSkill.objects.create(player=player, skill=skill("Kick"), parameter="3+", order=5)
+    PlayerSkill.objects.create(
+        player=player,
+        skill=skill("Block"),
+        parameter="4+",
+        source=PlayerSkill.Source.GAINED,
+        order=6,
+    )
+    entries = {e.skill.name: e for e in current_skills(player)}
+    assert (entries["Kick"].parameter, entries["Kick"].is_gained) == ("3+", False)
+    assert (entries["Block"].parameter, entries["Block"].is_gained) == ("4+", True)
+
+
+def test_gains_add_up_and_a_death_counts_only_after_its_match(season, home, away, admin):
+    player = home.players.get(number=1)
+    first = play(home, away, at=days_ago(4))
+    choose_block(match=first, team=home, player=player, by=admin)
+    second = play(away, home, at=days_ago(3))
+    dev.choose_primary(
+        match=second,
+        team=home,
+        player=player,
+        category=SkillCategory.objects.get(code="G"),
+        proposals=[skill("Kick"), skill("Frenzy"), skill("Tackle")],
+        by=admin,
+        dice=FixedDice(1),
+    )
+    dying = play(home, away, at=days_ago(2), ticks={player: Casualty.DEAD})
+    gained = [e.skill.name for e in current_skills(player, at_match=dying) if e.is_gained]
+    assert gained == ["Block", "Kick"]
+    assert not [e for e in current_skills(player) if e.is_gained]
+
+
 def test_gained_skill_counts_from_the_next_match_on(match, home, away, admin):
     player = home.players.first()
     restrict(player, primary="G", secondary="S")
