@@ -114,6 +114,16 @@ def test_back_dated_entry_that_would_suspend_a_player_of_a_later_match_is_refuse
     assert Match.objects.count() == 1
 
 
+def test_back_dated_entry_is_checked_against_later_matches_with_other_opponents(season, home, away):
+    player = away.players.get(number=1)
+    third = squad(name="Dritte")
+    season.teams.add(third)
+    play(third, away, at=days_ago(2), ticks={player: Casualty.BADLY_HURT})
+    with pytest.raises(ValidationError, match=r"Gast 1 war in Dritte – Gast .* gesperrt"):
+        play(home, away, at=days_ago(3), ticks={player: Casualty.SERIOUSLY_INJURED})
+    assert Match.objects.count() == 1
+
+
 def test_tick_for_a_player_retired_after_the_match_stays_valid(season, home, away):
     retired = away.players.get(number=2)
     match = play(home, away, at=days_ago(3), ticks={retired: Casualty.BADLY_HURT})
