@@ -1,6 +1,6 @@
 """Workflows that change a squad: creating a team, adding, retiring and deleting players.
 
-Every workflow checks the league's roster limits (league.md, "Teams and squads") inside one
+Every workflow checks the league's roster limits (docs/league.md, "Teams und Kader") inside one
 transaction, so two concurrent submits can never leave a squad over its limits.
 """
 
