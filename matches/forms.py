@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from roster.models import Player, Team
 from rules.models import Skill, SkillCategory
 
-from .models import Casualty, Development, Match
+from .models import Casualty, CasualtyRecord, Development, Match
 from .services import MatchEntry
 
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
@@ -216,3 +216,20 @@ class DevelopmentBonusForm(forms.Form):
     def __init__(self, *args, skills, prefix, **kwargs):
         super().__init__(*args, prefix=prefix, **kwargs)
         self.fields["skill"].queryset = Skill.objects.filter(pk__in=[s.pk for s in skills])
+
+
+class CasualtyRecordForm(forms.Form):
+    """🏥 or 💀 by hand on the squad page: kind, day, note (the service checks the rest)."""
+
+    kind = forms.ChoiceField(label=_("Ausfall"), choices=CasualtyRecord.Kind.choices)
+    day = forms.DateField(
+        label=_("Datum"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        input_formats=["%Y-%m-%d"],
+    )
+    note = forms.CharField(label=_("Notiz"), max_length=200, required=False)
+
+    def __init__(self, *args, player, **kwargs):
+        super().__init__(*args, prefix=f"ausfall{player.pk}", **kwargs)
+        self.player = player
+        self.fields["day"].initial = timezone.localdate()

@@ -1,7 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -9,6 +9,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league.services import found_team
+from matches.forms import CasualtyRecordForm
+from matches.models import CasualtyRecord
+from matches.records import record_casualty, remove_casualty_record
 from matches.skills import current_skills, with_skill_history
 from matches.status import journeymen_needed, suspended_for_next_match
 from rules.models import Race
@@ -33,12 +36,28 @@ def team_list(request):
 @login_not_required
 def team_detail(request, pk: int):
     team = get_object_or_404(Team.objects.select_related("race", "coach"), pk=pk)
-    players = list(with_skill_history(team.players.for_roster_page()))
+    return _team_page(request, team)
+
+
+def _team_page(request, team: Team, *, record_form=None, status: int = 200):
+    """The squad page; `record_form` is a refused casualty record, shown at its player."""
+    players = list(
+        with_skill_history(team.players.for_roster_page()).prefetch_related(
+            Prefetch(
+                "casualty_records",
+                queryset=CasualtyRecord.objects.select_related("season").order_by("happened_at"),
+            )
+        )
+    )
     roster = [p for p in players if not p.is_retired]
     unavailable = suspended_for_next_match(team)
+    can_edit = team.is_editable_by(request.user)
     for player in roster:
         player.status = unavailable.get(player.pk)
         player.skills_now = current_skills(player)
+        if can_edit:
+            refused = record_form is not None and record_form.player.pk == player.pk
+            player.record_form = record_form if refused else CasualtyRecordForm(player=player)
     return render(
         request,
         "roster/team_detail.html",
@@ -50,10 +69,53 @@ def team_detail(request, pk: int):
                 team, roster_pks=[p.pk for p in roster], unavailable=unavailable
             ),
             "journeyman_position": team.race.journeyman_position,
-            "can_edit": team.is_editable_by(request.user),
+            "can_edit": can_edit,
             "roster_full": len(roster) >= MAX_PLAYERS,
         },
+        status=status,
     )
+
+
+@require_POST
+def casualty_record_create(request, pk: int, player_pk: int):
+    """🏥 or 💀 by hand for an injury outside a match."""
+    team = _editable_team(request, pk)
+    player = get_object_or_404(team.players.active(), pk=player_pk)
+    form = CasualtyRecordForm(request.POST, player=player)
+    if form.is_valid():
+        try:
+            record = record_casualty(
+                player=player,
+                kind=form.cleaned_data["kind"],
+                day=form.cleaned_data["day"],
+                note=form.cleaned_data["note"],
+                by=request.user,
+            )
+        except ValidationError as error:
+            form.add_error("day", error)
+        else:
+            messages.success(
+                request,
+                _("%(symbol)s für %(player)s eingetragen.")
+                % {"symbol": record.symbol, "player": player},
+            )
+            return redirect(player)
+    return _team_page(request, team, record_form=form, status=400)
+
+
+@require_POST
+def casualty_record_delete(request, pk: int, record_pk: int):
+    team = _editable_team(request, pk)
+    record = get_object_or_404(
+        CasualtyRecord.objects.select_related("player__team"), pk=record_pk, player__team=team
+    )
+    remove_casualty_record(record=record, by=request.user)
+    messages.success(
+        request,
+        _("%(symbol)s für %(player)s entfernt.")
+        % {"symbol": record.symbol, "player": record.player},
+    )
+    return redirect(record.player)
 
 
 @require_GET
