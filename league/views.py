@@ -3,6 +3,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from config.numbers import parse_id
 from rules.models import Race
 
 from .models import Season
@@ -19,9 +20,10 @@ def season_from_request(request) -> Season | None:
     """The season named by ?saison=<pk>, else the current one; 404 for an unknown season."""
     value = request.GET.get("saison", "")
     if value:
-        if not value.isdigit():
+        pk = parse_id(value)
+        if pk is None:
             raise Http404
-        return get_object_or_404(Season, pk=value)
+        return get_object_or_404(Season, pk=pk)
     return Season.objects.current()
 
 

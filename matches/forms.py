@@ -2,6 +2,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.numbers import AsciiIntegerField
 from roster.models import Player, Team
 from rules.models import Skill, SkillCategory
 
@@ -45,16 +46,29 @@ class MatchForm(forms.Form):
         input_formats=[DATETIME_LOCAL],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
     )
-    home_touchdowns = forms.IntegerField(label=_("Touchdowns"), min_value=0, max_value=99)
-    away_touchdowns = forms.IntegerField(label=_("Touchdowns"), min_value=0, max_value=99)
-    conceded_by = forms.ChoiceField(label=_("Aufgegeben von"), required=False)
-    home_journeymen_casualties = forms.IntegerField(
+    home_touchdowns = AsciiIntegerField(label=_("Touchdowns"), min_value=0, max_value=99)
+    away_touchdowns = AsciiIntegerField(label=_("Touchdowns"), min_value=0, max_value=99)
+    conceded_by = forms.ChoiceField(
+        label=_("Aufgegeben von"),
+        required=False,
+        error_messages={"invalid_choice": _("Bitte wähle eines der beiden Teams oder „niemand“.")},
+    )
+    home_journeymen_casualties = AsciiIntegerField(
         label=_("Journeymen mit Ausfall"), min_value=0, max_value=7, initial=0
     )
-    away_journeymen_casualties = forms.IntegerField(
+    away_journeymen_casualties = AsciiIntegerField(
         label=_("Journeymen mit Ausfall"), min_value=0, max_value=7, initial=0
     )
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    version = AsciiIntegerField(
+        widget=forms.HiddenInput,
+        required=False,
+        min_value=0,
+        max_value=2**31 - 1,
+        error_messages={
+            key: _("Das Formular ist beschädigt. Bitte lade die Seite neu und trage erneut ein.")
+            for key in ("invalid", "min_value", "max_value")
+        },
+    )
 
     def __init__(
         self,

@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.numbers import AsciiIntegerField
 from rules.models import Position, Race
 
 from .models import MAX_PLAYERS, MIN_PLAYERS, Team
@@ -19,7 +20,7 @@ class TeamForm(forms.Form):
 
 class PlayerRowForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=60)
-    number = forms.IntegerField(label=_("Nr."), min_value=1, max_value=99)
+    number = AsciiIntegerField(label=_("Nr."), min_value=1, max_value=99)
     position = forms.ModelChoiceField(label=_("Position"), queryset=Position.objects.none())
 
     def __init__(self, *args, race: Race, **kwargs):

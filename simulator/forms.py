@@ -1,6 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.numbers import AsciiIntegerField
+
 # Computer levels of the BALL engine, by their German names.
 BALL_LEVELS = {"leicht": "easy", "schwer": "hard", "zufall": "random"}
 
@@ -15,7 +17,7 @@ class BallNewGameForm(forms.Form):
         ],
         initial="leicht",
     )
-    target_score = forms.IntegerField(
+    target_score = AsciiIntegerField(
         label=_("Touchdowns zum Sieg"),
         min_value=1,
         max_value=5,
@@ -43,7 +45,7 @@ class BallActionForm(forms.Form):
 
 
 class BaaMatchForm(forms.Form):
-    teams = forms.IntegerField(
+    teams = AsciiIntegerField(
         label=_("Teams"),
         min_value=2,
         max_value=6,
@@ -55,7 +57,7 @@ class BaaMatchForm(forms.Form):
             "max_value": _("The Baa ist für höchstens 6 Teams."),
         },
     )
-    seed = forms.IntegerField(
+    seed = AsciiIntegerField(
         label=_("Seed"),
         min_value=0,
         max_value=999_999_999,

@@ -9,6 +9,8 @@ from django.contrib.auth.decorators import login_not_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from config.numbers import parse_id
+
 from . import services
 from .forms import BALL_LEVELS, BaaMatchForm, BallActionForm, BallNewGameForm
 
@@ -129,11 +131,11 @@ def ball_undo(request):
 
 
 def _round_number(raw: str | None, last: int) -> int:
-    try:
-        number = int(raw) if raw not in (None, "") else last
-    except ValueError:
-        number = last
-    return min(max(number, 0), last)
+    """ "?runde=": 0 (the line-up) to the last round; anything else shows the last round."""
+    if raw == "0":
+        return 0
+    number = parse_id(raw)
+    return last if number is None else min(number, last)
 
 
 @require_GET
