@@ -28,6 +28,10 @@ class PlayerRowForm(forms.Form):
         self.fields["position"].queryset = race.positions.order_by("order")
         self.fields["position"].label_from_instance = lambda p: f"{p.name} (0–{p.max_count})"
 
+    def has_changed(self) -> bool:
+        """A row without a name is blank: beyond the first seven it counts as not there."""
+        return bool((self["name"].value() or "").strip())
+
     def spec(self) -> PlayerSpec:
         data = self.cleaned_data
         return PlayerSpec(name=data["name"], number=data["number"], position=data["position"])
@@ -48,7 +52,7 @@ class BasePlayerRowFormSet(forms.BaseFormSet):
         return {**super().get_form_kwargs(index), "race": self.race}
 
     def specs(self) -> list[PlayerSpec]:
-        return [form.spec() for form in self.forms]
+        return [form.spec() for form in self.forms if form.has_changed()]
 
     def rows_as_initial(self) -> list[dict]:
         """What the coach typed so far, to show the form again with one more row."""
@@ -64,6 +68,8 @@ PlayerRowFormSet = forms.formset_factory(
     extra=0,
     min_num=MIN_PLAYERS,
     max_num=MAX_PLAYERS,
+    # A tampered TOTAL_FORMS beyond this builds no more rows (Django's default allows 1000).
+    absolute_max=MAX_PLAYERS,
     validate_min=True,
     validate_max=True,
 )
