@@ -5,21 +5,22 @@ from config.numbers import AsciiIntegerField
 from rules.models import Position, Race
 
 from .models import MAX_PLAYERS, MIN_PLAYERS, Team
+from .names import NameField
 from .services import PlayerSpec
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(label=_("Teamname"), max_length=60)
+    name = NameField(label=_("Teamname"), max_length=60)
 
     def clean_name(self):
-        name = self.cleaned_data["name"].strip()
+        name = self.cleaned_data["name"]
         if Team.objects.filter(name__iexact=name).exists():
             raise forms.ValidationError(_("Ein Team mit diesem Namen gibt es schon."))
         return name
 
 
 class PlayerRowForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=60)
+    name = NameField(label=_("Name"), max_length=60)
     number = AsciiIntegerField(label=_("Nr."), min_value=1, max_value=99)
     position = forms.ModelChoiceField(label=_("Position"), queryset=Position.objects.none())
 

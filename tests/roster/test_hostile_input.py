@@ -63,3 +63,52 @@ def test_tampered_form_count_is_a_form_error(client, coach, total):
     response = client.post(CREATE_HUMAN, data)
     assert response.status_code == 200
     assert not Team.objects.exists()
+
+
+LOOK_ALIKES = [
+    "Sieg-Sa\u0308ufer",  # a + combining diaeresis
+    "Sieg-\u200bSäufer",  # zero-width space
+    "Sieg-Säufer\u200e",  # left-to-right mark
+    "\u202eSieg-Säufer",  # right-to-left override
+    "Ｓｉｅｇ-Säufer",  # full-width letters
+    "  Sieg-Säufer  ",
+]
+
+
+@pytest.mark.parametrize("name", LOOK_ALIKES)
+def test_look_alike_team_name_is_refused_as_taken(client, coach, name):
+    race = Race.objects.get(slug="human")
+    assert client.post(CREATE_HUMAN, team_form_data(race, name="Sieg-Säufer")).status_code == 302
+    response = client.post(CREATE_HUMAN, team_form_data(race, name=name))
+    assert response.status_code == 200
+    assert "Ein Team mit diesem Namen gibt es schon." in response.content.decode()
+    assert Team.objects.count() == 1
+
+
+def test_names_are_stored_normalised(client, coach):
+    race = Race.objects.get(slug="human")
+    data = team_form_data(race, name="Hopfen\u00a0\u00a0 \u200dFeld") | {
+        "spieler-0-name": "Gri\u200bmm\tder   Große"
+    }
+    assert client.post(CREATE_HUMAN, data).status_code == 302
+    team = Team.objects.get()
+    assert team.name == "Hopfen Feld"
+    assert team.players.filter(name="Grimm der Große").exists()
+
+
+def test_a_name_of_invisible_characters_only_is_missing(client, coach):
+    race = Race.objects.get(slug="human")
+    response = client.post(CREATE_HUMAN, team_form_data(race, name="\u200b\u200e "))
+    assert response.status_code == 200
+    assert not Team.objects.exists()
+
+
+def test_services_normalise_names_too(coach):
+    from roster.services import PlayerSpec, create_team
+
+    race = Race.objects.get(slug="human")
+    lineman = race.journeyman_position
+    specs = [PlayerSpec(f"Spieler\u200b {n}", n, lineman) for n in range(1, 8)]
+    team = create_team(name="Sieg-Sa\u0308ufer", race=race, coach=coach, players=specs)
+    assert team.name == "Sieg-Säufer"
+    assert team.players.filter(name="Spieler 1").exists()
