@@ -1,7 +1,7 @@
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from config.numbers import parse_id
 from rules.models import Race
@@ -10,7 +10,7 @@ from .models import Season
 from .standings import season_table
 
 
-@require_GET
+@require_safe
 @login_not_required
 def home(request):
     return render(request, "league/home.html", {"race_count": Race.objects.count()})
@@ -27,7 +27,7 @@ def season_from_request(request) -> Season | None:
     return Season.objects.current()
 
 
-@require_GET
+@require_safe
 @login_not_required
 def standings(request):
     """The league table ("Tabelle") of the current season, or of ?saison=<pk>."""

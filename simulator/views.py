@@ -7,7 +7,7 @@ back to the page) and with htmx (the board partial is swapped in place).
 
 from django.contrib.auth.decorators import login_not_required
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from config.numbers import parse_id
 
@@ -17,7 +17,7 @@ from .forms import BALL_LEVELS, BaaMatchForm, BallActionForm, BallNewGameForm
 SESSION_KEY = "simulator_ball"
 
 
-@require_GET
+@require_safe
 @login_not_required
 def index(request):
     return render(request, "simulator/index.html")
@@ -77,7 +77,7 @@ def _after_post(request, game: services.BallGame):
     return redirect("simulator:ball")
 
 
-@require_GET
+@require_safe
 @login_not_required
 def ball(request):
     game = _load_ball(request)
@@ -138,7 +138,7 @@ def _round_number(raw: str | None, last: int) -> int:
     return last if number is None else min(number, last)
 
 
-@require_GET
+@require_safe
 @login_not_required
 def baa(request):
     form = BaaMatchForm(request.GET if "teams" in request.GET else None)

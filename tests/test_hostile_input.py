@@ -60,3 +60,33 @@ def test_baa_numbers_that_are_not_plain_numbers_are_form_errors(client, value):
     response = client.get(reverse("simulator:baa"), {"teams": value, "seed": value})
     assert response.status_code == 400
     assert 'class="errorlist' in response.content.decode()
+
+
+def _public_paths(match) -> list[str]:
+    return [
+        "/",
+        "/tabelle/",
+        "/spiele/",
+        f"/spiele/{match.pk}/",
+        "/teams/",
+        f"/teams/{match.home_id}/",
+        "/rassen/",
+        "/rassen/orc/",
+        "/regelheft/",
+        "/fertigkeiten/",
+        "/fertigkeiten/liste/",
+        "/fertigkeiten/block/",
+        "/sw.js",
+        "/konto/anmelden/",
+        "/simulator/",
+        "/simulator/ball/",
+        "/simulator/baa/",
+    ]
+
+
+def test_public_pages_answer_head_like_get(client, league):
+    answers = {}
+    for path in _public_paths(league):
+        get, head = client.get(path), client.head(path)
+        answers[path] = (get.status_code, head.status_code, head.content, head["Content-Type"])
+        assert answers[path] == (200, 200, b"", get["Content-Type"]), path
