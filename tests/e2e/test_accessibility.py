@@ -34,6 +34,7 @@ def _public_paths() -> list[str]:
         "/simulator/",
         "/simulator/ball/",
         "/simulator/baa/?teams=2&seed=1&bot=greedy",
+        "/gibt-es-nicht/",
     ]
 
 
