@@ -4,7 +4,9 @@ from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 from django.views.i18n import set_language
 
-from league.auth import LoginForm
+from league.auth import AdminLoginForm, LoginForm
+
+admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("", include("league.urls")),

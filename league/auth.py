@@ -11,6 +11,7 @@ everything left of it was sent by the client and may be forged.
 import ipaddress
 
 from django.conf import settings
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
@@ -44,8 +45,8 @@ def client_ip(request) -> str | None:
         return remote
 
 
-class LoginForm(AuthenticationForm):
-    """Django's login form, with its length limits enforced before anything is looked up.
+class BoundedLoginMixin:
+    """Login forms with their length limits enforced before anything is looked up.
 
     Django only sets ``maxlength`` on the username's widget; a longer name went on to the
     authentication backends and django-axes, whose table holds at most 255 characters.
@@ -68,3 +69,11 @@ class LoginForm(AuthenticationForm):
                 message=_("Ein Passwort hat höchstens %(limit_value)d Zeichen."),
             )
         )
+
+
+class LoginForm(BoundedLoginMixin, AuthenticationForm):
+    """The site's login page."""
+
+
+class AdminLoginForm(BoundedLoginMixin, AdminAuthenticationForm):
+    """The admin's own login page (/admin/login/)."""

@@ -90,3 +90,31 @@ def test_public_pages_answer_head_like_get(client, league):
         get, head = client.get(path), client.head(path)
         answers[path] = (get.status_code, head.status_code, head.content, head["Content-Type"])
         assert answers[path] == (200, 200, b"", get["Content-Type"]), path
+
+
+LONG = "ä" * 10_000
+
+
+def test_overlong_text_never_reaches_the_database(client, league, django_user_model):
+    client.force_login(league.home.coach)
+    race_slug = league.home.race.slug
+    answers = {
+        "login": client.post(reverse("login"), {"username": LONG, "password": LONG}),
+        "team": client.post(
+            reverse("roster:team-create", args=[race_slug]),
+            {"name": LONG, "spieler-TOTAL_FORMS": "7", "spieler-INITIAL_FORMS": "0"},
+        ),
+        "player": client.post(
+            reverse("roster:player-create", args=[league.home_id]),
+            {"name": LONG, "number": "20"},
+        ),
+        "skills": client.get(reverse("rules:skill-list-fragment"), {"q": LONG}),
+        "ball": client.post(reverse("simulator:ball-action"), {"zug": LONG}),
+    }
+    assert {name: r.status_code for name, r in answers.items()} == {
+        "login": 200,
+        "team": 200,
+        "player": 200,
+        "skills": 200,
+        "ball": 400,
+    }

@@ -78,3 +78,11 @@ def test_overlong_password_is_a_form_error(client, coach):
     response = client.post(reverse("login"), {"username": "trainerin", "password": "x" * 5000})
     assert response.status_code == 200
     assert "höchstens 1024 Zeichen" in response.content.decode()
+
+
+def test_overlong_username_on_the_admin_login_is_a_form_error(client):
+    response = client.post(
+        reverse("admin:login"), {"username": "x" * 256, "password": "egal", "next": "/admin/"}
+    )
+    assert response.status_code == 200
+    assert "höchstens 150 Zeichen" in response.content.decode()
