@@ -37,3 +37,17 @@ class AsciiIntegerField(forms.IntegerField):
         if not self._pattern.fullmatch(text):
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
         return int(text)
+
+
+class IdChoiceField(forms.ModelChoiceField):
+    """A ModelChoiceField whose submitted key must be a plain id (ASCII digits, in range).
+
+    Django would read "٣" as 3 and pick that row; here it is an invalid choice like any other.
+    """
+
+    def to_python(self, value):
+        if isinstance(value, str) and value not in self.empty_values and parse_id(value) is None:
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice"
+            )
+        return super().to_python(value)

@@ -2,7 +2,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from config.numbers import AsciiIntegerField
+from config.numbers import AsciiIntegerField, IdChoiceField
 from roster.models import Player, Team
 from rules.models import Skill, SkillCategory
 
@@ -15,8 +15,8 @@ DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
 class TeamPickForm(forms.Form):
     """Step 1 of "Spiel eintragen": the two teams (enrolled in the current season)."""
 
-    heim = forms.ModelChoiceField(label=_("Heim"), queryset=Team.objects.none())
-    gast = forms.ModelChoiceField(label=_("Gast"), queryset=Team.objects.none())
+    heim = IdChoiceField(label=_("Heim"), queryset=Team.objects.none())
+    gast = IdChoiceField(label=_("Gast"), queryset=Team.objects.none())
 
     def __init__(self, *args, season, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -159,7 +159,7 @@ class MatchForm(forms.Form):
         )
 
 
-class SkillChoiceField(forms.ModelChoiceField):
+class SkillChoiceField(IdChoiceField):
     """Skills grouped by category in the select (optgroups)."""
 
     def label_from_instance(self, obj) -> str:
@@ -180,10 +180,8 @@ class DevelopmentForm(forms.Form):
     choice = forms.ChoiceField(
         label=_("Entwicklung"), choices=Development.Choice.choices, widget=forms.RadioSelect
     )
-    player = forms.ModelChoiceField(
-        label=_("Spieler"), queryset=Player.objects.none(), required=False
-    )
-    category = forms.ModelChoiceField(
+    player = IdChoiceField(label=_("Spieler"), queryset=Player.objects.none(), required=False)
+    category = IdChoiceField(
         label=_("Kategorie"), queryset=SkillCategory.objects.all(), required=False
     )
     proposal_1 = SkillChoiceField(

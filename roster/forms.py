@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from config.numbers import AsciiIntegerField
+from config.numbers import AsciiIntegerField, IdChoiceField
 from rules.models import Position, Race
 
 from .models import MAX_PLAYERS, MIN_PLAYERS, Team
@@ -22,7 +22,7 @@ class TeamForm(forms.Form):
 class PlayerRowForm(forms.Form):
     name = NameField(label=_("Name"), max_length=60)
     number = AsciiIntegerField(label=_("Nr."), min_value=1, max_value=99)
-    position = forms.ModelChoiceField(label=_("Position"), queryset=Position.objects.none())
+    position = IdChoiceField(label=_("Position"), queryset=Position.objects.none())
 
     def __init__(self, *args, race: Race, **kwargs):
         super().__init__(*args, **kwargs)

@@ -85,3 +85,14 @@ def test_tampered_development_player_is_a_form_error(client, season, home, away,
     )
     assert response.status_code == 400
     assert_every_error_shown(response)
+
+
+ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+
+
+def test_an_id_in_other_digits_is_not_taken_for_the_team(client, season, home, away):
+    client.force_login(home.coach)
+    foreign = str(home.pk).translate(ARABIC_INDIC)
+    response = client.get(reverse("matches:match-create"), {"heim": foreign, "gast": away.pk})
+    assert "heim" in response.context["pick"].errors
+    assert_every_error_shown(response)
