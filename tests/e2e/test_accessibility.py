@@ -2,7 +2,7 @@
 
 import pytest
 from django.core.management import call_command
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from league.demo import DEMO_ADMIN, DEMO_COACH
 from matches.models import Match
@@ -30,10 +30,12 @@ def _public_paths() -> list[str]:
         "/rassen/orc/",
         "/regelheft/",
         "/fertigkeiten/",
+        "/fertigkeiten/block/",
         "/konto/anmelden/",
         "/simulator/",
         "/simulator/ball/",
         "/simulator/baa/?teams=2&seed=1&bot=greedy",
+        "/simulator/baa/?teams=4&seed=7&bot=random&runde=1",
         "/gibt-es-nicht/",
     ]
 
@@ -103,10 +105,20 @@ def test_forms_showing_errors_have_no_wcag_violations(
     page.get_by_label("Benutzername").fill("niemand")
     page.get_by_label("Passwort").fill("falsch")
     page.get_by_role("button", name="Anmelden").click()
+    expect(page.locator(".form-errors")).to_be_visible()
     assert_accessible(page)
 
-    _log_in(page, live_server, DEMO_COACH)
+    _log_in(page, live_server, DEMO_ADMIN)
     page.goto(f"{live_server.url}/teams/neu/orc/")
+    # Skip the browser's own checks so the server's error messages are on the page.
+    page.locator("form.form").evaluate("form => form.noValidate = true")
     page.get_by_role("button", name="Team speichern").click()
-    page.wait_for_load_state("networkidle")
+    expect(page.locator(".player-row .form-errors").first).to_be_visible()
+    assert_accessible(page)
+
+    match = Match.objects.order_by("pk").first()
+    page.goto(f"{live_server.url}/spiele/{match.pk}/bearbeiten/")
+    page.locator("input[name=home_touchdowns]").fill("")
+    page.get_by_role("button", name="Spiel speichern").click()
+    expect(page.locator(".form-errors").first).to_be_visible()
     assert_accessible(page)
