@@ -10,6 +10,8 @@ from django.urls import reverse
 from league.services import start_next_season
 from matches.factories import play, squad, staff_user
 
+from .conftest import assert_every_error_shown
+
 pytestmark = pytest.mark.django_db
 
 ODD_NUMBERS = [
@@ -118,3 +120,70 @@ def test_overlong_text_never_reaches_the_database(client, league, django_user_mo
         "skills": 200,
         "ball": 400,
     }
+
+
+GARBAGE = "²" + "x" * 300
+
+
+def test_every_error_of_a_tampered_team_form_is_on_the_page(client, league):
+    client.force_login(league.home.coach)
+    data = {"name": GARBAGE, "spieler-TOTAL_FORMS": "8", "spieler-INITIAL_FORMS": "0"}
+    for i in range(8):
+        data |= {f"spieler-{i}-{f}": GARBAGE for f in ("name", "number", "position")}
+    response = client.post(reverse("roster:team-create", args=["human"]), data)
+    assert response.status_code == 200
+    assert_every_error_shown(response)
+
+
+def test_every_error_of_a_tampered_player_form_is_on_the_page(client, league):
+    client.force_login(league.home.coach)
+    data = {f: GARBAGE for f in ("name", "number", "position")}
+    response = client.post(reverse("roster:player-create", args=[league.home_id]), data)
+    assert response.status_code == 200
+    assert_every_error_shown(response)
+
+
+def test_every_error_of_a_tampered_match_entry_is_on_the_page(client, league):
+    client.force_login(league.home.coach)
+    data = {"heim": league.home_id, "gast": league.away_id}
+    for name in (
+        "played_at",
+        "home_touchdowns",
+        "away_touchdowns",
+        "conceded_by",
+        "home_journeymen_casualties",
+        "away_journeymen_casualties",
+        "version",
+    ):
+        data[name] = GARBAGE
+    for player in league.away.players.all():
+        data[f"ausfall_{player.pk}"] = GARBAGE
+    response = client.post(reverse("matches:match-create"), data)
+    assert response.status_code == 400
+    assert_every_error_shown(response)
+
+
+def test_every_error_of_a_tampered_development_is_on_the_page(client, league):
+    client.force_login(league.home.coach)
+    prefix = f"team{league.home_id}"
+    data = {
+        f"{prefix}-{f}": GARBAGE
+        for f in ("choice", "player", "category", "proposal_1", "proposal_2", "opponent_proposal")
+    }
+    response = client.post(
+        reverse("matches:development-create", args=[league.pk, league.home_id]), data
+    )
+    assert response.status_code == 400
+    assert_every_error_shown(response)
+
+
+def test_every_error_of_a_tampered_login_is_on_the_page(client):
+    response = client.post(reverse("login"), {"username": "x" * 300, "password": "x" * 2000})
+    assert_every_error_shown(response)
+
+
+def test_every_error_of_tampered_simulator_forms_is_on_the_page(client):
+    new_game = {"level": GARBAGE, "target_score": GARBAGE, "card_mode": GARBAGE}
+    assert_every_error_shown(client.post(reverse("simulator:ball-new"), new_game))
+    baa = {"teams": GARBAGE, "seed": GARBAGE, "bot": GARBAGE}
+    assert_every_error_shown(client.get(reverse("simulator:baa"), baa))

@@ -1,41 +1,14 @@
 """Tampered match forms: every refused value is explained on the page, nothing is a 500."""
 
 import pytest
-from django.forms import BaseForm
 from django.urls import reverse
-from django.utils.html import escape
 
 from matches.factories import play
 
+from ..conftest import assert_every_error_shown
 from .test_views import form_data
 
 pytestmark = pytest.mark.django_db
-
-
-def _forms(value, depth: int = 0):
-    """The forms in a template context value, also inside lists and dicts (the dev sides)."""
-    if isinstance(value, BaseForm):
-        yield value
-    elif depth < 3 and isinstance(value, dict):
-        for item in value.values():
-            yield from _forms(item, depth + 1)
-    elif depth < 3 and isinstance(value, list | tuple):
-        for item in value:
-            yield from _forms(item, depth + 1)
-
-
-def assert_every_error_shown(response) -> None:
-    """Each message of each form in the context appears on the page, in German."""
-    html = response.content.decode()
-    context = {}
-    for layer in response.context:
-        for values in layer.dicts:
-            context.update(values)
-    forms = list(_forms(context))
-    messages = [m for form in forms for errors in form.errors.values() for m in errors]
-    assert messages, "the form accepted the tampered value"
-    missing = [m for m in messages if escape(m) not in html]
-    assert not missing
 
 
 @pytest.mark.parametrize(
