@@ -1,15 +1,16 @@
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
+from config.numbers import parse_id
 from matches.standings import season_table
 from rules.models import Race
 
 from .models import Season
 
 
-@require_GET
+@require_safe
 @login_not_required
 def home(request):
     return render(request, "league/home.html", {"race_count": Race.objects.count()})
@@ -19,13 +20,14 @@ def season_from_request(request) -> Season | None:
     """The season named by ?saison=<pk>, else the current one; 404 for an unknown season."""
     value = request.GET.get("saison", "")
     if value:
-        if not value.isdigit():
+        pk = parse_id(value)
+        if pk is None:
             raise Http404
-        return get_object_or_404(Season, pk=value)
+        return get_object_or_404(Season, pk=pk)
     return Season.objects.current()
 
 
-@require_GET
+@require_safe
 @login_not_required
 def standings(request):
     """The league table ("Tabelle") of the current season, or of ?saison=<pk>."""

@@ -5,7 +5,7 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from league.models import Season
 from league.views import season_from_request
@@ -18,7 +18,7 @@ from .models import CasualtyTick, Development, Match
 from .status import suspended_for_match, suspended_for_next_match
 
 
-@require_GET
+@require_safe
 @login_not_required
 def match_list(request):
     season = season_from_request(request)
@@ -45,7 +45,7 @@ def _ticks():
     return Prefetch("casualties", queryset=CasualtyTick.objects.select_related("player"))
 
 
-@require_GET
+@require_safe
 @login_not_required
 def match_detail(request, pk: int):
     match = get_object_or_404(
@@ -267,7 +267,7 @@ def _match_form(request, *, home, away, match: Match | None) -> MatchForm:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_create(request):
     """ "Spiel eintragen": pick the two teams, then the result and the casualties."""
     season = Season.objects.current()
@@ -299,7 +299,7 @@ def match_create(request):
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_update(request, pk: int):
     match = get_object_or_404(
         Match.objects.editable_by(request.user)

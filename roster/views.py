@@ -6,7 +6,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from league.services import found_team
 from matches.forms import CasualtyRecordForm
@@ -21,7 +21,7 @@ from .forms import PlayerForm, PlayerRowFormSet, TeamForm, initial_rows
 from .models import MAX_PLAYERS, Player, Team
 
 
-@require_GET
+@require_safe
 @login_not_required
 def team_list(request):
     teams = (
@@ -32,7 +32,7 @@ def team_list(request):
     return render(request, "roster/team_list.html", {"teams": teams})
 
 
-@require_GET
+@require_safe
 @login_not_required
 def team_detail(request, pk: int):
     team = get_object_or_404(Team.objects.select_related("race", "coach"), pk=pk)
@@ -118,13 +118,13 @@ def casualty_record_delete(request, pk: int, record_pk: int):
     return redirect(record.player)
 
 
-@require_GET
+@require_safe
 def team_create_race(request):
     """Step 1: pick the race (fixed once the team exists)."""
     return render(request, "roster/team_create_race.html", {"races": Race.objects.order_by("name")})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def team_create(request, race_slug: str):
     """Step 2: one form with the name and at least 7 player rows, saved only if all limits hold."""
     race = get_object_or_404(Race.objects.select_related("journeyman_position"), slug=race_slug)
@@ -174,7 +174,7 @@ def _editable_team(request, pk: int) -> Team:
         raise Http404 from error
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def player_create(request, pk: int):
     team = _editable_team(request, pk)
     if request.method == "POST":

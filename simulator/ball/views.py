@@ -6,7 +6,7 @@ is swapped in place).
 
 from django.contrib.auth.decorators import login_not_required
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from . import presentation, services
 from .forms import BALL_LEVELS, BallActionForm, BallNewGameForm
@@ -14,7 +14,7 @@ from .forms import BALL_LEVELS, BallActionForm, BallNewGameForm
 SESSION_KEY = "simulator_ball"
 
 
-@require_GET
+@require_safe
 @login_not_required
 def index(request):
     return render(request, "simulator/index.html")
@@ -74,7 +74,7 @@ def _after_post(request, game: services.BallGame):
     return redirect("simulator:ball")
 
 
-@require_GET
+@require_safe
 @login_not_required
 def ball(request):
     game = _load_ball(request)
