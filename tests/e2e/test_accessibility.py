@@ -2,7 +2,7 @@
 
 import pytest
 from django.core.management import call_command
-from league.demo import DEMO_ADMIN, DEMO_COACH
+from matches.demo import DEMO_ADMIN, DEMO_COACH
 from playwright.sync_api import Page, expect
 
 from matches.models import Match
