@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test install install-dev lint format migrate demo bench bench-ball strength-ball bench-baa page-weight perft-ball messages clean
+.PHONY: serve run test install install-dev lint format migrate demo bench bench-ball strength-ball bench-baa page-weight perft-ball messages clean
 
 $(BIN)/python:
 	@py=$$(scripts/find-python) || exit 1; \
@@ -34,6 +34,14 @@ demo: migrate
 run: demo
 	@echo "Die App läuft auf http://$(HOST):$(PORT)/  (Beenden mit Strg+C)"
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# Production on one machine: DJANGO_ENV=production plus SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL
+# (and REDIS_URL) from the environment; see README, "Betrieb".
+serve: export DJANGO_ENV ?= production
+serve: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	exec $(BIN)/gunicorn config.wsgi -c config/gunicorn.conf.py
 
 test: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -4,6 +4,8 @@ from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from .health import healthz
+
 urlpatterns = [
     path("", include("league.urls")),
     path("", include("rules.urls")),
@@ -14,4 +16,5 @@ urlpatterns = [
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
     path("sprache/", login_not_required(set_language), name="set_language"),
     path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
 ]
