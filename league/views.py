@@ -1,8 +1,10 @@
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from config.exports import export_response
 from rules.models import Race
 
 from .models import Season
@@ -37,3 +39,45 @@ def standings(request):
     }
     template = "league/table.html#standings" if request.htmx else "league/table.html"
     return render(request, template, context)
+
+
+@require_GET
+@login_not_required
+def standings_export(request, fmt: str):
+    """The table of the season (as on /tabelle/) as a CSV or JSON download."""
+    season = season_from_request(request)
+    if season is None:
+        raise Http404
+    header = [
+        _("Platz"),
+        _("Team"),
+        _("Punkte"),
+        _("Spiele"),
+        _("Siege"),
+        _("Unentschieden"),
+        _("Niederlagen"),
+        _("TD erzielt"),
+        _("TD kassiert"),
+        _("TD-Differenz"),
+        _("Ausfälle"),
+        _("Bonuspunkte"),
+    ]
+    rows = (
+        [
+            row.rank,
+            row.team.name,
+            row.points,
+            row.played,
+            row.won,
+            row.drawn,
+            row.lost,
+            row.td_for,
+            row.td_against,
+            row.td_difference,
+            row.casualties,
+            row.bonus,
+        ]
+        for row in season_table(season)
+    )
+    filename = _("tabelle-saison-%(number)d") % {"number": season.number}
+    return export_response(fmt, filename, header, rows)

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.exports import export_response
 from league.models import Season
 from league.views import season_from_request
 from roster.models import Player
@@ -39,6 +40,49 @@ def match_list(request):
     }
     template = "matches/match_list.html#matches" if request.htmx else "matches/match_list.html"
     return render(request, template, context)
+
+
+@require_GET
+@login_not_required
+def match_export(request, fmt: str):
+    """The season's matches (as on /spiele/) as a CSV or JSON download, oldest first."""
+    season = season_from_request(request)
+    if season is None:
+        raise Http404
+    matches = (
+        Match.objects.for_season(season)
+        .played()
+        .select_related("home", "away", "conceded_by")
+        .with_casualty_counts()
+        .order_by("played_at", "pk")
+    )
+    header = [
+        _("Datum"),
+        _("Heim"),
+        _("Gast"),
+        _("TD Heim"),
+        _("TD Gast"),
+        _("Ausfälle durch Heim"),
+        _("Ausfälle durch Gast"),
+        _("aufgegeben von"),
+        _("Adresse"),
+    ]
+    rows = (
+        [
+            match.played_on.isoformat(),
+            match.home.name,
+            match.away.name,
+            match.home_touchdowns,
+            match.away_touchdowns,
+            match.casualties_caused_by(match.home_id),
+            match.casualties_caused_by(match.away_id),
+            match.conceded_by.name if match.conceded_by else "",
+            request.build_absolute_uri(match.get_absolute_url()),
+        ]
+        for match in matches
+    )
+    filename = _("spiele-saison-%(number)d") % {"number": season.number}
+    return export_response(fmt, filename, header, rows)
 
 
 def _ticks():

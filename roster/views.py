@@ -5,9 +5,11 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.exports import export_response
 from rules.models import Race
 
 from . import services
@@ -50,6 +52,45 @@ def team_detail(request, pk: int):
             "roster_full": len(roster) >= MAX_PLAYERS,
         },
     )
+
+
+@require_GET
+@login_not_required
+def team_export(request, pk: int, fmt: str):
+    """The squad (players on the roster, with current skills and status) as CSV or JSON."""
+    team = get_object_or_404(Team.objects.select_related("race"), pk=pk)
+    roster = [p for p in team.players.for_roster_page() if not p.is_retired]
+    unavailable = team.unavailable_players()
+    header = [
+        _("Nummer"),
+        _("Name"),
+        _("Position"),
+        _("Fertigkeiten"),
+        _("Status"),
+        _("Primär"),
+        _("Sekundär"),
+    ]
+
+    def status(player) -> str:
+        casualty = unavailable.get(player.pk)
+        return str(casualty.label) if casualty else ""
+
+    def categories(player) -> tuple[str, str]:
+        codes = player.category_codes()
+        return codes if codes else (_("unbeschränkt"), _("unbeschränkt"))
+
+    rows = (
+        [
+            player.number,
+            player.name,
+            player.position.name,
+            ", ".join(entry.label for entry in player.current_skills()),
+            status(player),
+            *categories(player),
+        ]
+        for player in roster
+    )
+    return export_response(fmt, _("kader-%(team)s") % {"team": slugify(team.name)}, header, rows)
 
 
 @require_GET
