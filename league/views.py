@@ -5,10 +5,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from config.exports import export_response
+from matches.standings import season_table
 from rules.models import Race
 
 from .models import Season
-from .standings import season_table
 
 
 @require_GET
