@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: serve run test install install-dev lint format migrate demo bench bench-ball strength-ball bench-baa page-weight perft-ball messages clean
+.PHONY: serve run test install install-dev lint format migrate demo bench bench-ball strength-ball bench-baa bench-pages load-mix page-weight perft-ball messages clean
 
 $(BIN)/python:
 	@py=$$(scripts/find-python) || exit 1; \
@@ -64,6 +64,14 @@ strength-ball: install-dev
 
 bench-baa: install-dev
 	$(BIN)/python -m benchmarks.baa_speed
+
+# League pages against a bare floor view on PostgreSQL with gunicorn; needs wrk (apt-get install wrk).
+bench-pages: install-dev
+	$(BIN)/python -m benchmarks.pages $(BENCH_ARGS)
+
+# Coaches entering results while visitors read (bounded: users, seconds, loopback only).
+load-mix: install-dev
+	$(BIN)/python -m benchmarks.load_mix $(LOAD_ARGS)
 
 perft-ball: install-dev
 	$(BIN)/python -m engines.ball perft 3
