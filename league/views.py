@@ -1,9 +1,10 @@
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from config import pagecache
 from config.exports import export_response
 from matches.standings import season_table
 from rules.models import Race
@@ -17,14 +18,23 @@ def home(request):
     return render(request, "league/home.html", {"race_count": Race.objects.count()})
 
 
+def seasons_latest_first() -> list[Season]:
+    """Every season, newest first; cached until league data changes (a handful of rows)."""
+    return pagecache.cached("seasons", lambda: list(Season.objects.latest_first()))
+
+
 def season_from_request(request) -> Season | None:
     """The season named by ?saison=<pk>, else the current one; 404 for an unknown season."""
+    seasons = seasons_latest_first()
     value = request.GET.get("saison", "")
     if value:
         if not value.isdigit():
             raise Http404
-        return get_object_or_404(Season, pk=value)
-    return Season.objects.current()
+        season = next((s for s in seasons if s.pk == int(value)), None)
+        if season is None:
+            raise Http404
+        return season
+    return next((s for s in seasons if s.is_current), None)
 
 
 @require_GET
@@ -34,8 +44,10 @@ def standings(request):
     season = season_from_request(request)
     context = {
         "season": season,
-        "seasons": Season.objects.latest_first(),
-        "rows": season_table(season) if season else [],
+        "seasons": seasons_latest_first(),
+        # computed only when the cached fragment is missing (see config/pagecache.py)
+        "rows": pagecache.lazy(lambda: season_table(season) if season else []),
+        **pagecache.fragment_context(request),
     }
     template = "league/table.html#standings" if request.htmx else "league/table.html"
     return render(request, template, context)
