@@ -5,9 +5,11 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from config.exports import export_response
 from league.services import found_team
 from matches.forms import CasualtyRecordForm
 from matches.models import CasualtyRecord
@@ -116,6 +118,45 @@ def casualty_record_delete(request, pk: int, record_pk: int):
         % {"symbol": record.symbol, "player": record.player},
     )
     return redirect(record.player)
+
+
+@require_safe
+@login_not_required
+def team_export(request, pk: int, fmt: str):
+    """The squad (players on the roster, with current skills and status) as CSV or JSON."""
+    team = get_object_or_404(Team.objects.select_related("race"), pk=pk)
+    roster = [p for p in with_skill_history(team.players.for_roster_page()) if not p.is_retired]
+    unavailable = suspended_for_next_match(team)
+    header = [
+        _("Nummer"),
+        _("Name"),
+        _("Position"),
+        _("Fertigkeiten"),
+        _("Status"),
+        _("Primär"),
+        _("Sekundär"),
+    ]
+
+    def status(player) -> str:
+        casualty = unavailable.get(player.pk)
+        return str(casualty.label) if casualty else ""
+
+    def categories(player) -> tuple[str, str]:
+        codes = player.category_codes()
+        return codes if codes else (_("unbeschränkt"), _("unbeschränkt"))
+
+    rows = (
+        [
+            player.number,
+            player.name,
+            player.position.name,
+            ", ".join(entry.label for entry in current_skills(player)),
+            status(player),
+            *categories(player),
+        ]
+        for player in roster
+    )
+    return export_response(fmt, _("kader-%(team)s") % {"team": slugify(team.name)}, header, rows)
 
 
 @require_safe

@@ -2,9 +2,9 @@
 
 import pytest
 from django.core.management import call_command
-from matches.demo import DEMO_ADMIN, DEMO_COACH
 from playwright.sync_api import Page, expect
 
+from matches.demo import DEMO_ADMIN, DEMO_COACH
 from matches.models import Match
 from roster.models import Team
 
