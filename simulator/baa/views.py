@@ -9,11 +9,10 @@ from .forms import BaaMatchForm
 
 
 def _round_number(raw: str | None, last: int) -> int:
-    try:
-        number = int(raw) if raw not in (None, "") else last
-    except ValueError:
-        number = last
-    return min(max(number, 0), last)
+    """The round to show: ASCII digits only (at most 4), clamped to the match; else the last."""
+    if not raw or len(raw) > 4 or not raw.isascii() or not raw.isdigit():
+        return last
+    return min(int(raw), last)
 
 
 @require_GET
