@@ -12,5 +12,6 @@ urlpatterns = [
     path("ball/neu/", ball_views.ball_new, name="ball-new"),
     path("ball/zug/", ball_views.ball_action, name="ball-action"),
     path("ball/zurueck/", ball_views.ball_undo, name="ball-undo"),
+    path("ball/regeln/", ball_views.ball_rules, name="ball-rules"),
     path("baa/", baa_views.baa, name="baa"),
 ]
