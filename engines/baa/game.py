@@ -276,8 +276,27 @@ class Game:
                 if i < T:
                     self._put(fig, *_towards(self.map.marker((t + i) % T), 3.0))
                 else:
-                    ex, ey = _edge_point(a)
-                    self._put(fig, ex, ey)
+                    self._put_at_edge(fig, a)
+
+    def _put_at_edge(self, fig: Figure, angle: float) -> None:
+        """Set up a leftover figure touching the table edge in its district, as near as possible
+        to where the district's ray meets the edge. It keeps more than 6" from every goal marker:
+        nearer, it would count as a second figure of its team at that marker."""
+        half = 180.0 / self.teams
+        side = TABLE - 2 * BASE_R
+        start = _edge_param(*_edge_point(angle))
+        for i in range(int(4 * side / 0.25) + 1):
+            offset = (i + 1) // 2 * 0.25 * (1 if i % 2 else -1)
+            x, y = _edge_at(start + offset)
+            a = math.degrees(math.atan2(y - CENTRE[1], x - CENTRE[0]))
+            if abs((a - angle + 180.0) % 360.0 - 180.0) > half:
+                continue
+            if any(dist(x, y, m.x, m.y) <= 6.0 + TOL for m in self.map.markers):
+                continue
+            if self._valid_spot(x, y):
+                fig.x, fig.y = x, y
+                return
+        raise RuntimeError(f"no room at the table edge for {fig.id}")  # pragma: no cover
 
     def _adjust_setup(self, positions: dict) -> None:
         """Move figures from the default setup to the given ground points, within the rules."""
@@ -561,8 +580,19 @@ class Game:
         return out
 
     def _check(self, team: int, action: dict) -> str:
+        kind = self._check_rules(team, action)
+        try:
+            # the input is stored and written out with the game: it must be plain JSON
+            json.dumps(action, allow_nan=False)
+        except (TypeError, ValueError):
+            raise IllegalAction("an action must be plain JSON (no NaN or infinity)") from None
+        return kind
+
+    def _check_rules(self, team: int, action: dict) -> str:
         if self.finished:
             raise IllegalAction("the game is over")
+        if not isinstance(team, int) or isinstance(team, bool):
+            raise IllegalAction(f"a team is given by its number, not {team!r}")
         if not isinstance(action, dict) or "type" not in action:
             raise IllegalAction("an action is a dict with a 'type'")
         p = self._pending
@@ -1214,12 +1244,18 @@ class Game:
         for o in self.figures.values():
             if o.id == f.id or o.prone or o.ball or (kind == "kick" and o.level is not None):
                 continue
-            proj = (o.x - ax) * ux + (o.y - ay) * uy
-            if proj <= EPS:
+            if o is stopper:  # the ball ends touching its base: a catch over the base
+                cands.append((s, 0.0, o.team, RANKS.index(o.rank), o))
                 continue
-            d, _ = seg_point(ax, ay, bx, by, o.x, o.y)
-            if d <= 1.5 + TOL:
-                cands.append((proj, d, o.team, RANKS.index(o.rank), o))
+            proj = (o.x - ax) * ux + (o.y - ay) * uy
+            if proj <= EPS or proj > s + EPS:
+                continue  # behind the holder or beyond the end of the path
+            d = abs((o.x - ax) * uy - (o.y - ay) * ux)
+            if d > 1.5 + TOL:
+                continue
+            if kind == "kick" and self._terrain_between(o.x, o.y, ax + ux * proj, ay + uy * proj):
+                continue  # a rolling ball cannot be reached across a wall
+            cands.append((proj, d, o.team, RANKS.index(o.rank), o))
         cands.sort(key=lambda c: c[:4])
         for _proj, d, _t, _r, o in cands:
             answer = yield {
@@ -1246,6 +1282,15 @@ class Game:
         else:
             self._land(b, ax, ay, bx, by)
         self._log("ball_lands", ball=b.id, x=b.x, y=b.y, level=b.level)
+
+    def _terrain_between(self, ax, ay, bx, by) -> bool:
+        """True if the straight line from A to B runs through a terrain footprint."""
+        length = dist(ax, ay, bx, by)
+        for p in self.pieces:
+            c = clip(ax, ay, bx, by, p.rect)
+            if c and (c[1] - c[0]) * length > EPS:
+                return True
+        return False
 
     def _land(self, b: Ball, ax, ay, bx, by) -> None:
         roofs = [i for i, p in enumerate(self.pieces) if p.is_building and in_rect(bx, by, p.rect)]
@@ -1392,6 +1437,34 @@ def _edge_point(angle: float) -> tuple[float, float]:
         elif u < -1e-12:
             s = min(s, (BASE_R - c) / u)
     return CENTRE[0] + ux * s, CENTRE[1] + uy * s
+
+
+def _edge_param(x: float, y: float) -> float:
+    """Position of an edge-band point along the band's perimeter (counter-clockwise from the
+    corner at the origin); the inverse of `_edge_at`."""
+    lo, hi = BASE_R, TABLE - BASE_R
+    side = hi - lo
+    if abs(y - lo) < EPS:
+        return x - lo
+    if abs(x - hi) < EPS:
+        return side + y - lo
+    if abs(y - hi) < EPS:
+        return 2 * side + hi - x
+    return 3 * side + hi - y
+
+
+def _edge_at(u: float) -> tuple[float, float]:
+    """The edge-band point (centres 0.5" inside the table edge) at perimeter position u."""
+    lo, hi = BASE_R, TABLE - BASE_R
+    side = hi - lo
+    u %= 4 * side
+    if u < side:
+        return lo + u, lo
+    if u < 2 * side:
+        return hi, lo + u - side
+    if u < 3 * side:
+        return hi - (u - 2 * side), hi
+    return lo, hi - (u - 3 * side)
 
 
 def new_game(
