@@ -198,6 +198,7 @@ class Game:
         self.inputs: list[list] = []
         self._pending: dict | None = None
         self._gen: Generator | None = None
+        self._checkpoint: dict | None = None
         for t in range(teams):
             for r in RANKS:
                 fid = f"{t}:{r}"
@@ -515,6 +516,10 @@ class Game:
         changes nothing) if the input is not allowed now."""
         start = len(self.events)
         kind = self._check(team, action)
+        if kind == "act":
+            # an action may stop half-way for a decision (catch, intercept, punch back); a
+            # saved game then resumes from the state before that action (see `resume`)
+            self._checkpoint = self._resume_point()
         self.inputs.append([team, json.loads(json.dumps(action))])
         p = self._pending
         if kind == "pick":
@@ -1365,9 +1370,45 @@ class Game:
             "dice": self.dice.getstate(),
         }
 
+    def _resume_point(self) -> dict:
+        """Everything `resume` needs to go on from here without replaying earlier inputs."""
+        act = self.act
+        return {
+            "inputs": len(self.inputs),
+            "events": len(self.events),
+            "figures": [f.to_dict() for f in self.figures.values()],
+            "balls": [b.to_dict() for b in self.balls.values()],
+            "next_ball": self.next_ball,
+            "goals": list(self.goals),
+            "new_balls": self.new_balls,
+            "round": self.round,
+            "step": self.step,
+            "activated": sorted(self.activated),
+            "picks": {str(t): fid for t, fid in self.picks.items()},
+            "queue": list(self.queue),
+            "act": None
+            if act is None
+            else {
+                "figure": act.figure,
+                "move_left": act.move_left,
+                "fought": act.fought,
+                "actions": act.actions,
+                "stood_up": act.stood_up,
+                "over": act.over,
+                "asked": sorted(act.asked),
+            },
+            "pending": _norm(self._pending),
+            "finished": self.finished,
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "dice": self.dice.getstate(),
+        }
+
     def to_dict(self) -> dict:
+        resume = self._checkpoint if self._gen is not None else self._resume_point()
         return {
             "format": FORMAT_VERSION,
+            "resume": resume,
             "teams": self.teams,
             "seed": self.seed,
             "map": self.map.to_dict(),
@@ -1394,6 +1435,40 @@ class Game:
             g.apply(team, action)
         if verify and "state" in d and _norm(g.snapshot()) != _norm(d["state"]):
             raise ValueError("the replayed game does not match the stored state")
+        return g
+
+    @classmethod
+    def resume(cls, d: dict) -> Game:
+        """Rebuild a saved game from its last resume point (`to_dict`) instead of replaying it
+        from the start: only the inputs of an action still waiting for a decision are replayed.
+        Much cheaper than `from_dict` for a long game; the result is the same game."""
+        if d.get("format") != FORMAT_VERSION:
+            raise ValueError("unknown game format")
+        r = d.get("resume")
+        if r is None:
+            return cls.from_dict(d, verify=False)
+        g = cls(d["teams"], d["seed"], Map.from_dict(d["map"]), Rules(**d["rules"]), setup=False)
+        g.start_position = d["start"]
+        g._restore_start({**d["start"], "figures": r["figures"], "balls": r["balls"]})
+        g.next_ball = r["next_ball"]
+        g.goals = list(r["goals"])
+        g.new_balls = r["new_balls"]
+        g.round, g.step = r["round"], r["step"]
+        g.activated = set(r["activated"])
+        g.picks = {int(t): fid for t, fid in r["picks"].items()}
+        g.queue = list(r["queue"])
+        g.act = (
+            None
+            if r["act"] is None
+            else _Activation(**{**r["act"], "asked": set(r["act"]["asked"])})
+        )
+        g._pending = r["pending"]
+        g.finished, g.winner, g.end_reason = r["finished"], r["winner"], r["end_reason"]
+        g.dice.setstate(r["dice"])
+        g.events = list(d["events"][: r["events"]])
+        g.inputs = [list(i) for i in d["inputs"][: r["inputs"]]]
+        for team, action in d["inputs"][r["inputs"] :]:
+            g.apply(team, action)
         return g
 
     @classmethod
