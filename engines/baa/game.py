@@ -133,6 +133,8 @@ class Rules:
     team_goals: int | None = 3
     total_goals: int | None = None
     rounds: int | None = 40
+    # set by `Game.end_after_round` when a limit outside the rules (real time) runs out
+    last_round: int | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -140,6 +142,7 @@ class Rules:
             "team_goals": self.team_goals,
             "total_goals": self.total_goals,
             "rounds": self.rounds,
+            "last_round": self.last_round,
         }
 
 
@@ -407,6 +410,13 @@ class Game:
             )
         return p
 
+    def end_after_round(self) -> None:
+        """End the game at the end of the current round (reason ``time``): for a limit the
+        rules do not know, such as real minutes agreed at the table. Kept in the rules, so a
+        replay ends at the same round."""
+        if not self.finished and self.rules.last_round is None:
+            self.rules.last_round = self.round
+
     def waiting_for(self) -> list[int]:
         """The teams whose input the game waits for."""
         p = self._pending
@@ -493,6 +503,9 @@ class Game:
             self._log("round_end", round=self.round)
             if self.rules.rounds is not None and self.round >= self.rules.rounds:
                 self._finish("rounds")
+                return
+            if self.rules.last_round is not None and self.round >= self.rules.last_round:
+                self._finish("time")
                 return
             for _ in range(self.new_balls):
                 self._place_ball()

@@ -40,3 +40,13 @@ def test_a_resumed_game_still_refuses_illegal_inputs():
     resumed = Game.resume(g.to_dict())
     with pytest.raises(IllegalAction):
         resumed.apply(0, {"type": "pick", "figure": "1:A"})
+
+
+def test_a_game_told_to_end_after_the_round_ends_at_that_round_end(baa):
+    g = new_game(2, seed=4, rounds=None, team_goals=None)
+    baa.finish_round(g)
+    assert g.round == 2 and not g.finished
+    g.end_after_round()
+    baa.finish_round(g)
+    assert g.finished and g.result()["reason"] == "time" and g.round == 2
+    assert Game.from_json(g.to_json()).result() == g.result()  # the replay ends there too
