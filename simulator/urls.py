@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .baa import play_urls
 
 app_name = "simulator"
 
@@ -12,3 +13,5 @@ urlpatterns = [
     path("ball/zurueck/", views.ball_undo, name="ball-undo"),
     path("baa/", views.baa, name="baa"),
 ]
+
+urlpatterns += play_urls.urlpatterns
