@@ -3,10 +3,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from matches.standings import season_table
 from rules.models import Race
 
 from .models import Season
-from .standings import season_table
 
 
 @require_GET

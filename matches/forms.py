@@ -19,7 +19,7 @@ class TeamPickForm(forms.Form):
 
     def __init__(self, *args, season, user, **kwargs):
         super().__init__(*args, **kwargs)
-        self.user = user
+        self.user, self.season = user, season
         teams = season.teams.select_related("coach").order_by("name")
         self.fields["heim"].queryset = teams
         self.fields["gast"].queryset = teams
@@ -28,9 +28,9 @@ class TeamPickForm(forms.Form):
         data = super().clean()
         home, away = data.get("heim"), data.get("gast")
         if home and away:
-            if home == away:
-                raise forms.ValidationError(_("Ein Team kann nicht gegen sich selbst spielen."))
-            if not self.user.is_staff and self.user.pk not in (home.coach_id, away.coach_id):
+            # The pairing as the model sees it: its constraints say what is wrong.
+            Match(season=self.season, home=home, away=away).validate_constraints()
+            if not Match.may_enter(self.user, home=home, away=away):
                 raise forms.ValidationError(
                     _("Du kannst nur Spiele deiner eigenen Teams eintragen.")
                 )

@@ -1,4 +1,4 @@
-"""Derived player status (league.md, "Status" and "Seasons"): nothing here is stored.
+"""Derived player status (docs/league.md, "Status"): nothing here is stored.
 
 - 🏥 keeps a player out of his team's next played match after the tick (even in a later
   season); any later played match of the team clears it.
@@ -11,7 +11,7 @@ from datetime import datetime
 from django.db.models import Q
 
 from league.models import Season
-from roster.models import Team
+from roster.models import MIN_PLAYERS, Player, Team
 
 from .models import Casualty, CasualtyTick, Match
 
@@ -52,3 +52,26 @@ def suspended_for_match(team: Team, match: Match) -> dict[int, Casualty]:
 def suspended_for_next_match(team: Team) -> dict[int, Casualty]:
     """Who misses the team's next match (in the current season)."""
     return suspended_players(team, season=Season.objects.current())
+
+
+def status_of(player: Player, match: Match | None = None) -> Casualty | None:
+    """🏥 or 💀 if `player` misses `match` (default: his team's next match)."""
+    team = player.team
+    suspended = (
+        suspended_for_next_match(team) if match is None else suspended_for_match(team, match)
+    )
+    return suspended.get(player.pk)
+
+
+def journeymen_needed(team: Team, *, roster_pks=None, unavailable=None) -> int:
+    """Journeymen the team's next match needs: 7 minus the available players, never below 0.
+
+    Available: on the roster and not suspended (🏥, 💀) for the next match. A page that has
+    already loaded the roster's ids and the unavailable players passes them in.
+    """
+    if roster_pks is None:
+        roster_pks = team.roster().values_list("pk", flat=True)
+    if unavailable is None:
+        unavailable = suspended_for_next_match(team)
+    available = sum(1 for pk in roster_pks if pk not in unavailable)
+    return max(0, MIN_PLAYERS - available)

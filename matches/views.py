@@ -82,7 +82,7 @@ def _detail_context(request, match: Match, replace: dict | None = None) -> dict:
     return {
         "match": match,
         "sides": sides,
-        "can_edit": Match.objects.editable_by(request.user).filter(pk=match.pk).exists(),
+        "can_edit": match.is_editable_by(request.user),
         "developments": developments,
     }
 
@@ -102,30 +102,21 @@ def _development_side(request, *, match: Match, team, form=None, bonus_form=None
             "reset_by",
         )
     )
+    for development in developments:
+        development.match, development.team = match, team
     current = next((d for d in developments if not d.is_reset), None)
     latest = dev.is_latest_played(match=match, team=team)
-    may = dev.may_choose(user, match=match)
-    can_choose = may and latest and (current is None or current.is_open)
+    can_choose = match.is_editable_by(user) and latest and (current is None or current.is_open)
     if can_choose and form is None:
         players = dev.eligible_players(match=match, team=team)
         form = DevelopmentForm(players=players, prefix=f"team{team.pk}")
     can_bonus = (
         current is not None
-        and current.choice == Development.Choice.CHOOSE
-        and current.category is not None
-        and current.category.code == dev.DEVIOUS
-        and current.bonus_skill_id is None
-        and user.is_authenticated
-        and (user.is_staff or (user.pk == team.coach_id and match.season.is_current))
+        and current.awaits_devious_bonus
+        and current.bonus_may_be_recorded_by(user)
     )
     if can_bonus and bonus_form is None:
-        skills = [
-            s
-            for s in dev.gainable_skills(
-                player=current.player, match=match, categories=[dev.DEVIOUS]
-            )
-            if s.pk != current.skill_id
-        ]
+        skills = dev.devious_bonus_options(current)
         bonus_form = DevelopmentBonusForm(skills=skills, prefix=f"bonus{team.pk}")
     return {
         "team": team,
@@ -142,7 +133,7 @@ def _development_side(request, *, match: Match, team, form=None, bonus_form=None
             if refused is not None and refused.is_bound and not shown
             for error in refused.non_field_errors()
         ],
-        "can_reset": user.is_authenticated and user.is_staff and current is not None,
+        "can_reset": current is not None and Development.may_be_reset_by(user),
     }
 
 
@@ -216,13 +207,10 @@ def development_bonus(request, pk: int, team_pk: int):
     current = dev.active_development(match=match, team=team)
     if current is None:
         raise Http404
-    if not (request.user.is_staff or request.user.pk == team.coach_id):
+    current.match, current.team = match, team
+    if not current.bonus_may_be_recorded_by(request.user):
         raise PermissionDenied
-    skills = (
-        []
-        if current.player is None
-        else dev.gainable_skills(player=current.player, match=match, categories=[dev.DEVIOUS])
-    )
+    skills = [] if current.player is None else dev.devious_bonus_options(current)
     form = DevelopmentBonusForm(request.POST, skills=skills, prefix=f"bonus{team.pk}")
     ok = False
     if form.is_valid():
@@ -242,7 +230,7 @@ def development_bonus(request, pk: int, team_pk: int):
 @require_POST
 def development_reset(request, pk: int, team_pk: int):
     """Admins only: the development no longer counts and may be chosen again (kept as history)."""
-    if not request.user.is_staff:
+    if not Development.may_be_reset_by(request.user):
         raise PermissionDenied
     match, team = _development_target(request, pk, team_pk)
     current = dev.active_development(match=match, team=team)

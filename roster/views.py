@@ -8,6 +8,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from league.services import found_team
+from matches.skills import current_skills, with_skill_history
+from matches.status import journeymen_needed, suspended_for_next_match
 from rules.models import Race
 
 from . import services
@@ -30,11 +33,12 @@ def team_list(request):
 @login_not_required
 def team_detail(request, pk: int):
     team = get_object_or_404(Team.objects.select_related("race", "coach"), pk=pk)
-    players = list(team.players.for_roster_page())
+    players = list(with_skill_history(team.players.for_roster_page()))
     roster = [p for p in players if not p.is_retired]
-    unavailable = team.unavailable_players()
+    unavailable = suspended_for_next_match(team)
     for player in roster:
         player.status = unavailable.get(player.pk)
+        player.skills_now = current_skills(player)
     return render(
         request,
         "roster/team_detail.html",
@@ -42,11 +46,11 @@ def team_detail(request, pk: int):
             "team": team,
             "roster": roster,
             "retired": [p for p in players if p.is_retired],
-            "journeymen": team.journeymen_needed(
-                roster_pks=[p.pk for p in roster], unavailable=unavailable
+            "journeymen": journeymen_needed(
+                team, roster_pks=[p.pk for p in roster], unavailable=unavailable
             ),
             "journeyman_position": team.race.journeyman_position,
-            "can_edit": Team.objects.editable_by(request.user).filter(pk=team.pk).exists(),
+            "can_edit": team.is_editable_by(request.user),
             "roster_full": len(roster) >= MAX_PLAYERS,
         },
     )
@@ -74,7 +78,7 @@ def team_create(request, race_slug: str):
             formset = PlayerRowFormSet(initial=rows, race=race, prefix="spieler")
         elif team_form.is_valid() and formset.is_valid():
             try:
-                team = services.create_team(
+                team = found_team(
                     name=team_form.cleaned_data["name"],
                     race=race,
                     coach=request.user,

@@ -8,20 +8,14 @@ while throwing or kicking gives the direction.
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from engines import baa
 from engines.baa.geometry import BASE_R, EPS, TABLE, clamp_to_rect, dist, in_rect, point_rect
-from simulator.services import (
-    TEAM_COLOURS,
-    baa_picture,
-    describe_event,
-    figure_name,
-    team_name,
-)
+
+from .presentation import TEAM_COLOURS, describe_event, figure_name, table_shapes, team_name
 
 ZOOM = 16.0  # inches shown around the active figure when zoomed in
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -97,11 +91,8 @@ def direction_to(engine: baa.Game, fid: str, x: float, y: float) -> float:
 
 def picture(engine: baa.Game, *, zoom_on: str | None = None) -> dict[str, Any]:
     """SVG shapes of the table now (as the bot-match page draws them) and the view box."""
-    districts = tuple(engine.map.to_dict().get("districts", ()))
-    match = SimpleNamespace(
-        rounds=[SimpleNamespace(picture=engine.describe())], districts=districts
-    )
-    shapes = baa_picture(match=match, number=0)
+    districts = engine.map.to_dict().get("districts", ())
+    shapes = table_shapes(engine.describe(), districts)
     box = "0 0 48 48"
     if zoom_on:
         f = engine.figures[zoom_on]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
-from simulator.services import figure_name
+from .presentation import figure_name
 
 
 def _fig(match: re.Match, group: str = "f") -> str:

@@ -17,10 +17,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from simulator.models import BaaGame
-from simulator.services import end_reason, team_name
 
 from . import board, play
 from .play_forms import BaaGameForm, BaaInputForm
+from .presentation import end_reason, team_name
 
 LINKS_KEY = "baa_links"
 

@@ -4,6 +4,7 @@ from django.utils import timezone
 
 from matches.factories import days_ago, play, staff_user
 from matches.models import Casualty, Match
+from matches.status import status_of
 from roster.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -86,7 +87,7 @@ def test_coach_enters_a_result_with_a_tick(client, season, home, away):
     match = Match.objects.get()
     assert response.status_code == 302 and response["Location"] == match.get_absolute_url()
     assert match.casualties_caused_by(home) == 2
-    assert victim.status_for() == Casualty.SERIOUSLY_INJURED
+    assert status_of(victim) == Casualty.SERIOUSLY_INJURED
 
 
 def test_coach_cannot_enter_result_for_other_team(client, season, home, away):

@@ -42,7 +42,7 @@ def test_squad_page_is_public_and_shows_players_skills_and_journeymen(
     from roster.services import PlayerSpec, add_player
 
     add_player(team=team, spec=PlayerSpec("Flinke Frieda", 3, catcher))
-    with django_assert_max_num_queries(9):
+    with django_assert_max_num_queries(10):
         response = client.get(team.get_absolute_url())
     html = response.content.decode()
     assert "Flinke Frieda" in html
