@@ -142,8 +142,12 @@ def _context(request, who: play.Access, *, error: str | None = None) -> dict:
         else:
             acting_team = pending["team"]
             turn = {"kind": "decision", "question": board.question(pending)}
-    zoom = request.GET.get("zoom") == "1"
+    # on its own turn a seat sees the active figure's surroundings large (phones), unless the
+    # whole table is asked for
+    wanted = request.GET.get("zoom")
+    zoom = wanted == "1" or (wanted is None and turn["kind"] == "act")
     zoom_on = pending.get("figure") if zoom and pending and pending.get("figure") else None
+    zoom = zoom_on is not None
     events = engine.events
     last_round = board.report(events)[-1] if events else {"lines": []}
     waiting_names = [] if pending is None else [team_name(t) for t in waiting]
