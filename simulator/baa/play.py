@@ -55,6 +55,11 @@ class Access:
         return self.seat is None
 
 
+def new_seed() -> int:
+    """The seed of a new game: its dice, a generated map and the bots follow from it."""
+    return secrets.randbelow(1_000_000_000)
+
+
 def engine_rules(end_kind: str, end_value: int | None) -> dict[str, Any]:
     """The engine's end criteria for one criterion of the form (none of the engine's defaults
     apply: only the chosen criterion ends the game, besides the safety limit of rounds)."""
@@ -124,7 +129,7 @@ def create_game(
     ):
         raise BaaPlayError(_("Bitte gib für das Spielende eine passende Zahl an."))
     _check_budget(visitor)
-    seed = secrets.randbelow(1_000_000_000) if seed is None else seed
+    seed = new_seed() if seed is None else seed
     if map_choice == "kirkwall":
         game_map = baa.load_map(f"kirkwall-{teams}")
         map_name = game_map.name

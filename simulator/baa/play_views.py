@@ -106,7 +106,8 @@ def _context(request, who: play.Access, *, error: str | None = None) -> dict:
     pending = engine.pending
     waiting = engine.waiting_for()
     mine = [t for t in waiting if t in who.teams] if not game.finished else []
-    reveal = request.GET.get("team") or request.POST.get("team")
+    # a shared device shows a team's cards only when asked for by that team (after the cover)
+    reveal = request.GET.get("team") if request.method == "GET" else None
     try:
         reveal_team = int(reveal) if reveal not in (None, "") else None
     except ValueError:

@@ -159,3 +159,12 @@ def test_the_report_steps_by_round_and_by_event_and_shows_every_die(client):
 
 def test_an_unknown_link_is_not_found(client):
     assert client.get(reverse("simulator:baa-game", args=["nichts"])).status_code == 404
+
+
+def test_after_an_activation_the_shared_device_covers_the_next_pick_again(client):
+    game = _game(client)
+    token = _to_green_activation(client, game)
+    _post(client, token, team=0, v=3, aktion="end")
+    response = _post(client, token, team=1, v=4, aktion="end")
+    assert "Team Grün wählt jetzt verdeckt" in response.text
+    assert 'value="pick"' not in response.text
