@@ -56,6 +56,7 @@ strength-ball: install-dev
 
 bench-baa: install-dev
 	$(BIN)/python -m benchmarks.baa_speed
+	$(BIN)/python -m benchmarks.baa_play
 
 perft-ball: install-dev
 	$(BIN)/python -m engines.ball perft 3

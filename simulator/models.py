@@ -48,6 +48,9 @@ class BaaGame(models.Model):
     state = models.JSONField(_("Spielstand"))
     version = models.PositiveIntegerField(default=0)
     finished = models.BooleanField(_("beendet"), default=False)
+    # what a poll needs without reading the saved game: a bot is awaited / the time ran out
+    bot_turn = models.BooleanField(default=False)
+    time_noted = models.BooleanField(default=False)
 
     objects = BaaGameQuerySet.as_manager()
 

@@ -124,10 +124,12 @@ def log_line(index: int, event: dict) -> dict[str, Any]:
 SILENT = {"activation_end", "end", "setup", "round_end"}
 
 
-def report(events: list[dict]) -> list[dict[str, Any]]:
-    """The event log as a match report: rounds (0: the setup) with their lines."""
+def report(events: list[dict], offset: int = 0) -> list[dict[str, Any]]:
+    """The event log as a match report: rounds (0: the setup) with their lines. `events` may
+    be the tail of the log from index `offset` on (then its first round gets number 0 unless
+    it starts with a round start)."""
     rounds: list[dict[str, Any]] = [{"number": 0, "lines": [], "goals": []}]
-    for i, event in enumerate(events):
+    for i, event in enumerate(events, start=offset):
         kind = event.get("type")
         if kind == "round_start":
             rounds.append({"number": event["round"], "lines": [], "goals": []})
@@ -138,6 +140,14 @@ def report(events: list[dict]) -> list[dict[str, Any]]:
             continue
         rounds[-1]["lines"].append(log_line(i, event))
     return rounds
+
+
+def last_round_lines(events: list[dict]) -> list[dict[str, Any]]:
+    """The lines of the running round only (a long game's log is not described in full)."""
+    start = next(
+        (i for i in range(len(events) - 1, -1, -1) if events[i].get("type") == "round_start"), 0
+    )
+    return report(events[start:], offset=start)[-1]["lines"]
 
 
 def team_table(engine: baa.Game) -> list[dict[str, Any]]:

@@ -30,7 +30,7 @@ from .messages import german_reason
 MAX_RUNNING_PER_VISITOR = 5
 MAX_NEW_PER_VISITOR_PER_HOUR = 12
 MAX_RUNNING_TOTAL = 300
-MAX_BOT_INPUTS_PER_REQUEST = 150
+MAX_BOT_INPUTS_PER_REQUEST = 60
 # a game whose end criterion would never come (minutes with nobody playing) still ends here
 SAFETY_ROUNDS = 100
 MAX_END_VALUE = {"team_goals": 20, "total_goals": 50, "rounds": 100, "minutes": 240}
@@ -157,17 +157,18 @@ def create_game(
         )
         kinds = dict(enumerate(seats))
         _run_bots(engine, kinds)
-        _store(game, engine)
+        _store(game, engine, kinds)
     return game
 
 
 def access(token: str) -> Access | None:
     """Who a link is: the host link of a game or one team's seat link (None if neither)."""
-    game = BaaGame.objects.filter(host_token=token).first()
+    # the saved game is read only when needed (a quiet poll compares versions only)
+    game = BaaGame.objects.defer("state").filter(host_token=token).first()
     if game is not None:
         people = tuple(s.team for s in game.seats.all() if not s.is_bot)
         return Access(game, None, people if game.shared_device else ())
-    seat = BaaSeat.objects.select_related("game").filter(token=token).first()
+    seat = BaaSeat.objects.select_related("game").defer("game__state").filter(token=token).first()
     if seat is None:
         return None
     return Access(seat.game, seat, () if seat.is_bot else (seat.team,))
@@ -189,6 +190,8 @@ def _run_bots(engine: baa.Game, kinds: dict[int, str]) -> int:
         if not bots_awaited:
             break
         for team in bots_awaited:
+            if done >= MAX_BOT_INPUTS_PER_REQUEST:
+                break
             engine.apply(team, baa.answer(engine, team, kinds[team]))
             done += 1
     return done
@@ -197,13 +200,17 @@ def _run_bots(engine: baa.Game, kinds: dict[int, str]) -> int:
 def _time_check(game: BaaGame, engine: baa.Game) -> None:
     if game.deadline is not None and timezone.now() >= game.deadline:
         engine.end_after_round()
+        game.time_noted = True
 
 
-def _store(game: BaaGame, engine: baa.Game) -> None:
+def _store(game: BaaGame, engine: baa.Game, kinds: dict[int, str]) -> None:
     game.state = engine.to_dict()
     game.finished = engine.finished
+    game.bot_turn = any(kinds[t] != BaaSeat.Kind.PERSON for t in engine.waiting_for())
     game.version += 1
-    game.save(update_fields=["state", "finished", "version", "updated_at"])
+    game.save(
+        update_fields=["state", "finished", "bot_turn", "time_noted", "version", "updated_at"]
+    )
 
 
 def play(*, token: str, team: int, action: dict, version: int) -> BaaGame:
@@ -231,21 +238,17 @@ def play(*, token: str, team: int, action: dict, version: int) -> BaaGame:
         except baa.IllegalAction as exc:
             raise BaaPlayError(german_reason(str(exc))) from None
         _time_check(game, engine)
-        _run_bots(engine, _kinds(game))
-        _store(game, engine)
+        kinds = _kinds(game)
+        _run_bots(engine, kinds)
+        _store(game, engine, kinds)
     return game
 
 
 def advance(*, game: BaaGame) -> BaaGame:
     """Let the bots go on (bounded) and apply a real-time limit that ran out; called when a page
     polls. Writes only if something happened."""
-    time_up = (
-        game.deadline is not None
-        and timezone.now() >= game.deadline
-        and game.state["rules"].get("last_round") is None
-    )
-    engine_needed = not game.finished and (time_up or _bots_awaited(game))
-    if not engine_needed:
+    time_up = game.deadline is not None and timezone.now() >= game.deadline and not game.time_noted
+    if game.finished or not (time_up or game.bot_turn):
         return game
     with transaction.atomic():
         game = BaaGame.objects.select_for_update().get(pk=game.pk)
@@ -254,19 +257,11 @@ def advance(*, game: BaaGame) -> BaaGame:
         engine = engine_of(game)
         before = len(engine.inputs), engine.rules.last_round
         _time_check(game, engine)
-        _run_bots(engine, _kinds(game))
+        kinds = _kinds(game)
+        _run_bots(engine, kinds)
         if (len(engine.inputs), engine.rules.last_round) != before:
-            _store(game, engine)
+            _store(game, engine, kinds)
     return game
-
-
-def _bots_awaited(game: BaaGame) -> bool:
-    pending = game.state["state"]["pending"]
-    if pending is None:
-        return False
-    teams = pending["teams"] if pending["type"] == "pick" else [pending["team"]]
-    kinds = _kinds(game)
-    return any(kinds[t] != BaaSeat.Kind.PERSON for t in teams)
 
 
 def give_up(*, token: str) -> BaaGame:

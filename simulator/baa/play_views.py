@@ -150,7 +150,7 @@ def _context(request, who: play.Access, *, error: str | None = None) -> dict:
     zoom_on = pending.get("figure") if zoom and pending and pending.get("figure") else None
     zoom = zoom_on is not None
     events = engine.events
-    last_round = board.report(events)[-1] if events else {"lines": []}
+    last_lines = board.last_round_lines(events)
     waiting_names = [] if pending is None else [team_name(t) for t in waiting]
     join = []
     if who.is_host and not game.shared_device:
@@ -179,7 +179,7 @@ def _context(request, who: play.Access, *, error: str | None = None) -> dict:
         "picture": board.picture(engine, zoom_on=zoom_on),
         "zoom": zoom,
         "teams": board.team_table(engine),
-        "last_lines": last_round["lines"][-14:],
+        "last_lines": last_lines[-14:],
         "round": engine.round,
         "join": join,
         "seat_name": team_name(who.seat.team) if who.seat else None,
