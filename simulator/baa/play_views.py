@@ -100,7 +100,9 @@ def _qr(url: str) -> str:
     return segno.make(url, error="m").svg_inline(scale=3, dark="#1f2a22", border=2, omitsize=True)
 
 
-def _context(request, who: play.Access, *, error: str | None = None) -> dict:
+def _context(
+    request, who: play.Access, *, error: str | None = None, notice: str | None = None
+) -> dict:
     game = who.game
     engine = play.engine_of(game)
     pending = engine.pending
@@ -184,6 +186,7 @@ def _context(request, who: play.Access, *, error: str | None = None) -> dict:
         "join": join,
         "seat_name": team_name(who.seat.team) if who.seat else None,
         "error": error,
+        "notice": notice,
         "finished": game.finished,
         "result": result,
         "end_reason": end_reason(result["reason"]) if result["reason"] else "",
@@ -270,7 +273,8 @@ def game_input(request, token: str):
     if error is None and not request.htmx:
         return redirect("simulator:baa-game", token=token)
     who = _access(token)
-    context = _context(request, who, error=error)
+    notice = None if error else _("Gespeichert.")
+    context = _context(request, who, error=error, notice=notice)
     template = "simulator/baa_game.html#board" if request.htmx else "simulator/baa_game.html"
     status = 200 if (request.htmx or error is None) else 400
     return render(request, template, context, status=status)
