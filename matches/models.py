@@ -11,7 +11,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count, F, Q
-from django.db.models.functions import Now
+from django.db.models.functions import Coalesce, Now
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -58,6 +58,12 @@ class MatchQuerySet(models.QuerySet):
     def with_result(self):
         """What the table counts: played matches and forfeits."""
         return self.filter(Q(played_at__isnull=False) | Q(forfeited_by__isnull=False))
+
+    def latest_results(self):
+        """Played matches and forfeits, newest first (a forfeit dated by its appointment)."""
+        return self.with_result().order_by(
+            Coalesce("played_at", "scheduled_at").desc(nulls_last=True), "-pk"
+        )
 
     def without_result(self):
         return self.filter(played_at__isnull=True, forfeited_by__isnull=True)

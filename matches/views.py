@@ -2,7 +2,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Prefetch
-from django.db.models.functions import Coalesce
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -41,13 +40,11 @@ def match_list(request):
     season = season_from_request(request)
     matches = []
     if season is not None:
-        # Results: played matches and forfeits (dated by their appointment), newest first.
         matches = (
             Match.objects.for_season(season)
-            .with_result()
+            .latest_results()
             .select_related("season", "home", "away", "forfeited_by")
             .with_casualty_counts()
-            .order_by(Coalesce("played_at", "scheduled_at").desc(nulls_last=True), "-pk")
         )
     context = {
         "season": season,
@@ -308,7 +305,13 @@ def match_create(request):
         messages.error(request, _("Es läuft gerade keine Saison."))
         return redirect("matches:match-list")
     source = request.POST if request.method == "POST" else request.GET
-    pick = TeamPickForm(source or None, season=season, user=request.user)
+    initial = {}
+    if request.method == "GET" and "gast" not in source:
+        # One tap from the start page: ?heim=<team> preselects the coach's team.
+        team = source.get("heim", "")
+        initial = {"heim": team} if team.isdigit() else {}
+        source = None
+    pick = TeamPickForm(source or None, initial=initial, season=season, user=request.user)
     if not pick.is_valid():
         return render(request, "matches/match_pick.html", {"pick": pick, "season": season})
     home, away = pick.cleaned_data["heim"], pick.cleaned_data["gast"]
