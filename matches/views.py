@@ -316,7 +316,7 @@ def match_create(request):
         return render(request, "matches/match_pick.html", {"pick": pick, "season": season})
     home, away = pick.cleaned_data["heim"], pick.cleaned_data["gast"]
     scheduled = scheduling.open_match_for_pairing(season=season, home=home, away=away)
-    if scheduled is not None:
+    if scheduled is not None and request.method == "GET":
         # No second match for the pairing by accident: the result belongs to the open one.
         messages.info(
             request,
@@ -324,7 +324,18 @@ def match_create(request):
         )
         return redirect("matches:match-update", pk=scheduled.pk)
     form = _match_form(request, home=home, away=away, match=None)
-    if request.method == "POST" and form.is_valid():
+    if scheduled is not None:
+        # Created while this form was open: keep what was typed, point to the open match.
+        form.is_valid()
+        form.add_error(
+            None,
+            _(
+                "Für diese Paarung gibt es inzwischen ein offenes Spiel (%(match)s). Bitte trag "
+                "das Ergebnis dort ein, damit kein zweites Spiel entsteht."
+            )
+            % {"match": scheduled.label()},
+        )
+    elif request.method == "POST" and form.is_valid():
         try:
             match = services.enter_match(entry=form.entry(), by=request.user)
         except ValidationError as error:
@@ -338,7 +349,14 @@ def match_create(request):
     return render(
         request,
         "matches/match_form.html",
-        {"form": form, "season": season, "home": home, "away": away, "match": None},
+        {
+            "form": form,
+            "season": season,
+            "home": home,
+            "away": away,
+            "match": None,
+            "scheduled": scheduled,
+        },
         status=status,
     )
 

@@ -296,3 +296,38 @@ def test_both_team_pages_list_the_upcoming_appointment(client, season, home, awa
         html = client.get(team.get_absolute_url()).content.decode()
         assert html.count('data-state="open"') == 1
         assert reverse("matches:calendar-team", args=[team.pk]) in html
+
+
+def test_result_posted_after_an_open_match_appeared_keeps_the_input_and_points_to_it(
+    client, season, home, away
+):
+    client.force_login(home.coach)
+    match = open_match(away, home, at=in_hours(-1))
+    response = client.post(
+        reverse("matches:match-create"),
+        {
+            "heim": home.pk,
+            "gast": away.pk,
+            "played_at": local(in_hours(-1)),
+            "home_touchdowns": "3",
+            "away_touchdowns": "1",
+            "conceded_by": "",
+            "home_journeymen_casualties": "0",
+            "away_journeymen_casualties": "0",
+        },
+    )
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "gibt es inzwischen ein offenes Spiel" in html
+    assert reverse("matches:match-update", args=[match.pk]) in html
+    assert 'value="3"' in html
+    assert Match.objects.count() == 1
+
+
+def test_starting_the_next_season_reports_the_lapsed_matches(client, season, home, away):
+    match = open_match(home, away, at=in_hours(5))
+    client.force_login(UserFactory(username="chefin", is_staff=True, is_superuser=True))
+    response = client.post(reverse("admin:league_season_start"), follow=True)
+    assert "1 offenes Spiel der alten Saison ist verfallen." in response.content.decode()
+    html = client.get(f"{reverse('matches:schedule')}?saison={season.pk}").content.decode()
+    assert f'data-match="{match.pk}" data-state="lapsed"' in html
