@@ -355,10 +355,11 @@ def draw_board(
     for p in pieces:
         x, y = xy(p.square)
         cx, cy = x + CELL / 2, y + CELL / 2
+        # A stack: the bottom figure low and left, the top one standing up and right on it.
         if p.state == "bottom":
-            cx, cy, scale = cx - 4, cy + 4, 0.72
+            cx, cy, scale = cx - 5, cy + 4, 0.8
         elif p.state == "top":
-            cx, cy, scale = cx + 3, cy - 3, 0.72
+            cx, cy, scale = cx + 4, cy - 3, 0.8
         else:
             scale = 1.0
         came_from = None
@@ -686,7 +687,8 @@ def _build_choice(
             by_piece.setdefault(parts.piece, []).append((action, parts))
 
     def link(**changes: str | None) -> str:
-        return base_url + Selection().query(**changes)
+        # The version lets the page tell a tab that fell behind (see views.ball).
+        return f"{base_url}{Selection().query(**changes)}&v={view.game.version}"
 
     def post(action: Action) -> dict[str, Any]:
         return {
