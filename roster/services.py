@@ -1,6 +1,6 @@
 """Workflows that change a squad: creating a team, adding, retiring and deleting players.
 
-Every workflow checks the league's roster limits (league.md, "Teams and squads") inside one
+Every workflow checks the league's roster limits (docs/league.md, "Teams und Kader") inside one
 transaction, so two concurrent submits can never leave a squad over its limits.
 """
 
@@ -14,10 +14,10 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.services import enroll_in_current_season
 from rules.models import Position, PositionSkill, Race
 
 from .models import MAX_PLAYERS, MAX_WITHOUT_LINEMAN, MIN_PLAYERS, Player, PlayerSkill, Team
+from .names import normalise_name
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def _check(*, race: Race, positions: Sequence[Position]) -> None:
 
 def _create_player(*, team: Team, spec: PlayerSpec) -> Player:
     player = Player.objects.create(
-        team=team, name=spec.name.strip(), number=spec.number, position=spec.position
+        team=team, name=normalise_name(spec.name), number=spec.number, position=spec.position
     )
     PlayerSkill.objects.bulk_create(
         PlayerSkill(
@@ -116,7 +116,7 @@ def _check_joining(*, team: Team, number: int, position: Position) -> None:
 def create_team(*, name: str, race: Race, coach, players: Sequence[PlayerSpec]) -> Team:
     """Create a team with its first squad: at least 7 players, all limits held, or nothing.
 
-    A team created during a season joins the current one.
+    Enrolment in a season is the league's business (`league.services.found_team`).
     """
     if len(players) < MIN_PLAYERS:
         raise ValidationError(
@@ -124,14 +124,14 @@ def create_team(*, name: str, race: Race, coach, players: Sequence[PlayerSpec]) 
         )
     _check_numbers([spec.number for spec in players])
     _check(race=race, positions=[spec.position for spec in players])
+    name = normalise_name(name)
     try:
         with transaction.atomic():
-            team = Team.objects.create(name=name.strip(), race=race, coach=coach)
+            team = Team.objects.create(name=name, race=race, coach=coach)
             for spec in players:
                 _create_player(team=team, spec=spec)
-            enroll_in_current_season(team=team)
     except IntegrityError as error:
-        if Team.objects.filter(name__iexact=name.strip()).exists():
+        if Team.objects.filter(name__iexact=name).exists():
             raise ValidationError(_("Ein Team mit diesem Namen gibt es schon.")) from error
         raise
     return team

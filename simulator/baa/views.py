@@ -2,20 +2,23 @@
 
 from django.contrib.auth.decorators import login_not_required
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
+
+from config.numbers import parse_id
 
 from . import presentation, services
 from .forms import BaaMatchForm
 
 
 def _round_number(raw: str | None, last: int) -> int:
-    """The round to show: ASCII digits only (at most 4), clamped to the match; else the last."""
-    if not raw or len(raw) > 4 or not raw.isascii() or not raw.isdigit():
-        return last
-    return min(int(raw), last)
+    """ "?runde=": 0 (the line-up) to the last round; anything else shows the last round."""
+    if raw == "0":
+        return 0
+    number = parse_id(raw)
+    return last if number is None else min(number, last)
 
 
-@require_GET
+@require_safe
 @login_not_required
 def baa(request):
     form = BaaMatchForm(request.GET if "teams" in request.GET else None)

@@ -1,6 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.numbers import AsciiIntegerField
+
 # Computer levels of the BALL engine, by their German names.
 BALL_LEVELS = {"leicht": "easy", "schwer": "hard", "zufall": "random"}
 
@@ -33,7 +35,7 @@ class BallNewGameForm(forms.Form):
         help_text=_("Gilt nur für Partien gegen den Computer."),
         error_messages={"invalid_choice": _("Bitte wähle eine der angebotenen Stufen.")},
     )
-    target_score = forms.IntegerField(
+    target_score = AsciiIntegerField(
         label=_("Touchdowns zum Sieg"),
         min_value=1,
         max_value=5,

@@ -12,7 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from . import presentation, rules, services
 from .forms import BALL_LEVELS, BALL_MODES, BallActionForm, BallNewGameForm, BallVersionForm
@@ -104,7 +104,7 @@ def _after_post(request, game: services.BallGame, *, since: int):
     return redirect(f"{url}?tor={touchdown}" if touchdown is not None else url)
 
 
-@require_GET
+@require_safe
 @login_not_required
 def ball(request):
     """The game. ``v`` is the version the page showed when the link was made: when the game
@@ -186,7 +186,7 @@ def ball_undo(request):
     return _after_post(request, game, since=len(game.record.actions))
 
 
-@require_GET
+@require_safe
 @login_not_required
 def ball_rules(request):
     return render(request, "simulator/ball_rules.html", {"diagrams": rules.diagrams()})
