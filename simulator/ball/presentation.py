@@ -5,9 +5,10 @@ piece's square, target, second choice) and words them in German. The board compo
 (:func:`draw_board`) draws any position or a window of it; the game page adds the interactive
 layer (:func:`ball_view`), the rules page uses it for its diagrams.
 
-Choosing an action follows the club's simulator conventions: tap a piece, choose an action kind
-(skipped when the piece has only one), tap one of the highlighted targets; a second choice (dodge
-exit, push square, ball square, the bottom piece's square) is asked the same way on the board.
+Choosing an action follows the club's simulator conventions (docs/ball.md, section 11): tap a
+piece, choose an action kind (skipped when the piece has only one), tap one of the highlighted
+targets; a second choice (dodge exit, push square, ball square, the bottom piece's square) is
+asked the same way on the board.
 The selection travels in the query string (``feld``, ``art``, ``ziel``, ``zweit``), so every step
 is a plain link and works without JavaScript.
 """
@@ -419,10 +420,10 @@ def draw_board(
     )
 
 
-def _diamond(board: Board, square: str, cols0: int = 1) -> str:
-    """The tap area of a square: the diamond reaching the centres of its four orthogonal
-    neighbours (never playable), so each playable square gets twice its own area."""
-    x = MARGIN + (_col(square) - cols0) * CELL + CELL / 2
+def _diamond(square: str) -> str:
+    """The tap area of a square of the whole board: the diamond reaching the centres of its four
+    orthogonal neighbours (never playable), so each playable square gets twice its own area."""
+    x = MARGIN + (_col(square) - 1) * CELL + CELL / 2
     y = (ROWS - _row(square)) * CELL + CELL / 2
     return f"{x - CELL},{y} {x},{y - CELL} {x + CELL},{y} {x},{y + CELL}"
 
@@ -474,8 +475,8 @@ class BallView:
 
     game: BallGame
     state: State
-    board: Board
     human_to_move: bool
+    board: Board | None = None
     prompt: str = ""
     selected: str | None = None
     kinds: list[dict[str, Any]] = field(default_factory=list)
@@ -488,10 +489,6 @@ class BallView:
     position: int | None = None  # viewing an earlier position (move list)
     touchdown: dict[str, Any] | None = None
     sides: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def selectable(self) -> bool:
-        return bool(self.board.hits)
 
 
 def side_name(game: BallGame, team: str) -> str:
@@ -645,19 +642,17 @@ def ball_view(
     view = BallView(
         game=game,
         state=state,
-        board=None,  # type: ignore[arg-type]
         human_to_move=to_move,
         history=_history(game, states),
         sides=_sides(game, state),
     )
     if last_actions and (states[start].player != state.player or state.is_over):
         view.last_by = side_name(game, states[start].player)
-        view.last = [
-            Choice(text, action_label(_Board(states[i]), text), _Board(states[i]).who(sq))
-            if (sq := action_square(text))
-            else Choice(text, action_label(_Board(states[i]), text))
-            for i, text in zip(range(start, len(actions)), last_actions, strict=True)
-        ]
+        for i in range(start, len(actions)):
+            before = _Board(states[i])
+            square = action_square(actions[i])
+            actor = before.who(square) if square else ""
+            view.last.append(Choice(actions[i], action_label(before, actions[i]), actor))
     hits: list[dict[str, Any]] = []
     if to_move:
         hits = _build_choice(view, state, selection, marks, base_url)
@@ -667,7 +662,7 @@ def ball_view(
         before=states[start] if last_actions else None,
         title=_("Spielfeld: Reihe 17 oben (hier punktet Heim), Reihe 1 unten (hier punktet Gast)"),
     )
-    board.hits = [{**h, "points": _diamond(board, h["square"])} for h in hits]
+    board.hits = [{**h, "points": _diamond(h["square"])} for h in hits]
     view.board = board
     return view
 

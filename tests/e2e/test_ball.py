@@ -257,3 +257,15 @@ def test_stale_second_tab_is_told_and_shows_the_current_game(page: Page, live_se
     expect(second.locator('[data-piece="home S3"]')).to_have_attribute("data-square", "H8")
     expect(second.locator('[data-piece="home X5"]')).to_have_attribute("data-square", "G5")
     second.close()
+
+
+def test_keyboard_play_keeps_the_focus_on_the_board(page: Page, live_server):
+    page.goto(live_server.url + URL)
+    page.locator('[data-hit="G7"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('.cell--selected[data-square="G7"]')).to_have_count(1)
+    assert page.evaluate("document.activeElement.getAttribute('data-hit')") == "G7"
+    page.locator('[data-hit="H8"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-piece="home S3"]')).to_have_attribute("data-square", "H8")
+    assert page.evaluate("document.activeElement.hasAttribute('data-hit')")
