@@ -485,6 +485,7 @@ class BallView:
     cancel: bool = False
     last: list[Choice] = field(default_factory=list)
     last_by: str = ""
+    last_start: int = 0  # the position before the last actions (to look at it again)
     history: list[dict[str, Any]] = field(default_factory=list)
     position: int | None = None  # viewing an earlier position (move list)
     touchdown: dict[str, Any] | None = None
@@ -648,6 +649,7 @@ def ball_view(
     )
     if last_actions and (states[start].player != state.player or state.is_over):
         view.last_by = side_name(game, states[start].player)
+        view.last_start = start
         for i in range(start, len(actions)):
             before = _Board(states[i])
             square = action_square(actions[i])
