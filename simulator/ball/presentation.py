@@ -515,7 +515,7 @@ def _sides(game: BallGame, state: State) -> list[dict[str, Any]]:
     ]
 
 
-def _last_chunk(game: BallGame, states: list[State], upto: int) -> int:
+def _last_chunk(states: list[State], upto: int) -> int:
     """Where the run of actions by the side that played last before position ``upto`` starts."""
     index = upto
     if index == 0:
@@ -637,7 +637,7 @@ def ball_view(
         )
 
     to_move = not state.is_over and state.player in game.human_sides
-    start = _last_chunk(game, states, len(actions))
+    start = _last_chunk(states, len(actions))
     last_actions = list(actions[start:])
     marks, _arrows = _marks_of(last_actions)
     view = BallView(

@@ -264,8 +264,8 @@ def test_keyboard_play_keeps_the_focus_on_the_board(page: Page, live_server):
     page.locator('[data-hit="G7"]').focus()
     page.keyboard.press("Enter")
     expect(page.locator('.cell--selected[data-square="G7"]')).to_have_count(1)
-    assert page.evaluate("document.activeElement.getAttribute('data-hit')") == "G7"
+    expect(page.locator('[data-hit="G7"]')).to_be_focused()
     page.locator('[data-hit="H8"]').focus()
     page.keyboard.press("Enter")
     expect(page.locator('[data-piece="home S3"]')).to_have_attribute("data-square", "H8")
-    assert page.evaluate("document.activeElement.hasAttribute('data-hit')")
+    expect(page.locator("[data-hit]:focus")).to_have_count(1)
