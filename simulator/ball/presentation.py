@@ -790,7 +790,7 @@ def _target_prompt(kind: str) -> str:
         "sprint": _("%(piece)s: Zielfeld für den Sprint antippen."),
         "hand-off": _("%(piece)s: Empfänger des Hand-offs antippen."),
         "short pass": _("%(piece)s: Empfänger des kurzen Passes antippen."),
-        "long pass": _("%(piece)s: Feld antippen, auf dem der Ball landen soll."),
+        "long pass": _("%(piece)s: Landefeld des Balls antippen."),
         "stand up": _("%(piece)s: Feld zum Aufstehen antippen."),
         "getup": _("%(piece)s: Feld zum Aufstehen antippen."),
         "resolve stack": _("%(piece)s: Feld für die obere Figur antippen."),
@@ -799,11 +799,11 @@ def _target_prompt(kind: str) -> str:
 
 def _second_prompt(board: _Board, kind: str, square: str, target: str) -> str:
     if kind == "short pass":
-        return _("%(piece)s: Feld neben dem Empfänger antippen, auf dem der Ball liegen soll.")
+        return _("%(piece)s: Ballfeld neben dem Empfänger antippen.")
     if kind == "resolve stack":
         return _("%(piece)s: Feld für die untere Figur antippen.")
     mover = board.at.get(square)
     occupant = board.at.get(target)
     if occupant is not None and mover is not None and occupant.team != mover.team:
         return _("%(piece)s weicht aus: Austrittsfeld antippen.")
-    return _("%(piece)s: Feld antippen, auf das die überquerte Figur gestoßen wird.")
+    return _("%(piece)s: Stoßfeld für die überquerte Figur antippen.")

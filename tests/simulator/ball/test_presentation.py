@@ -69,7 +69,7 @@ def test_a_short_pass_asks_for_the_ball_square_on_the_board(carrier_game):
     assert seconds and _targets(view) == seconds
     square = sorted(seconds)[0]
     assert _hits(view)[square]["notation"] == f"G13>G11@{square}"
-    assert "Ball liegen soll" in view.prompt
+    assert "Ballfeld neben dem Empfänger" in view.prompt
 
 
 def test_without_javascript_a_chosen_target_asks_for_confirmation(ball_game):
