@@ -256,6 +256,12 @@ def test_stale_second_tab_is_told_and_shows_the_current_game(page: Page, live_se
     expect(game_div(second)).to_have_attribute("data-version", current)
     expect(second.locator('[data-piece="home S3"]')).to_have_attribute("data-square", "H8")
     expect(second.locator('[data-piece="home X5"]')).to_have_attribute("data-square", "G5")
+
+    # A tab that comes back into view asks whether the game moved on, and is refreshed.
+    tap(page, "G5-F4")
+    second.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(second.locator('[data-piece="home X5"]')).to_have_attribute("data-square", "F4")
+    expect(second.get_by_role("alert")).to_contain_text("in einem anderen Tab")
     second.close()
 
 

@@ -25,6 +25,15 @@
     window.htmx.ajax("GET", game.getAttribute("data-check"), { target: game, swap: "outerHTML" });
   });
 
+  // Moves slide briefly (SVG animateTransform in the markup); not for those who ask for less motion.
+  const stillBoard = () => {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      document.querySelectorAll(".ball-board animateTransform").forEach((a) => a.remove());
+    }
+  };
+  document.addEventListener("DOMContentLoaded", stillBoard);
+  document.addEventListener("htmx:afterSwap", stillBoard);
+
   document.addEventListener("htmx:afterSettle", () => {
     const game = document.getElementById("ball-game");
     if (!game || !focusedSquare) return;
