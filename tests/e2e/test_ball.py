@@ -275,3 +275,10 @@ def test_keyboard_play_keeps_the_focus_on_the_board(page: Page, live_server):
     page.keyboard.press("Enter")
     expect(page.locator('[data-piece="home S3"]')).to_have_attribute("data-square", "H8")
     expect(page.locator("[data-hit]:focus")).to_have_count(1)
+
+
+def test_ball_pages_while_choosing_pass_the_wcag_check(page: Page, live_server, assert_accessible):
+    for path in (URL + "?feld=G7", "/simulator/ball/regeln/"):
+        page.goto(live_server.url + path)
+        page.wait_for_load_state("networkidle")
+        assert_accessible(page)
