@@ -256,3 +256,9 @@ def test_a_tab_coming_back_checks_its_version(client):
     behind = client.get(URL, {"pruefen": "1", "v": "0-0"}, **HTMX)
     assert behind.status_code == 200
     assert "in einem anderen Tab" in behind.text
+
+
+def test_starting_a_new_game_asks_first_only_while_one_is_running(client):
+    assert "hx-confirm" not in client.get(URL).text
+    client.post(reverse("simulator:ball-action"), {"zug": "G7-H8"})
+    assert "Die laufende Partie wird dabei beendet" in client.get(URL).text
