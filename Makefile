@@ -67,6 +67,7 @@ strength-ball: install-dev
 
 bench-baa: install-dev
 	$(BIN)/python -m benchmarks.baa_speed
+	$(BIN)/python -m benchmarks.baa_play
 
 # League pages against a bare floor view on PostgreSQL with gunicorn; needs wrk (apt-get install wrk).
 bench-pages: install-dev
