@@ -6,6 +6,8 @@ from django.views.i18n import set_language
 
 from league.auth import AdminLoginForm, LoginForm
 
+from .health import healthz
+
 admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
@@ -22,4 +24,5 @@ urlpatterns = [
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
     path("sprache/", login_not_required(set_language), name="set_language"),
     path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
 ]

@@ -1,10 +1,11 @@
-"""Season workflows: starting the next season, enrolling teams (league.md, "Seasons")."""
+"""Season workflows: starting the next season, enrolling teams (docs/league.md, "Saisons")."""
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from roster.models import Team
+from roster.services import create_team
 
 from .models import Season
 
@@ -40,3 +41,12 @@ def enroll_in_current_season(*, team: Team) -> Season | None:
     if season is not None:
         season.teams.add(team)
     return season
+
+
+def found_team(**team) -> Team:
+    """A new team with its first squad (`roster.services.create_team`), enrolled in the current
+    season when one runs; both or nothing."""
+    with transaction.atomic():
+        created = create_team(**team)
+        enroll_in_current_season(team=created)
+    return created

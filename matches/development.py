@@ -1,11 +1,11 @@
-"""Skill development after a match ("Entwicklung"), league.md "Entering a match" → "Development".
+"""Skill development after a match ("Entwicklung"), docs/league.md "Entwicklung".
 
 One development per team and match. The rules:
 
 - Eligible: on the roster at played_at, not suspended for this match, and not dead (💀) in it;
   🤕 and 🏥 in this match do not bar development. Journeymen never.
 - Gainable for a player at a match: in the development pool (no trait, never Leader or Pro) and
-  not among his current skills at that match (`Player.current_skills`).
+  not among his current skills at that match (`skills.current_skills`).
 - *Automatisch*: among the eligible players with a gainable skill in their secondary set
   (unrestricted: every category) the app picks one uniformly, then one of his gainable
   secondary skills uniformly. No candidate: no development, noted with the match.
@@ -26,13 +26,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from roster.models import Player, PlayerSkill, Team
+from roster.models import Player, Team
 from rules.models import Skill, SkillCategory
 
-from .models import Casualty, Development, Match
+from .models import DEVIOUS, Casualty, Development, Match
+from .skills import current_skill_ids
 from .status import suspended_for_match
-
-DEVIOUS = "D"
 
 
 class Dice(Protocol):
@@ -50,12 +49,6 @@ class SystemDice:
         return self._random.randint(1, sides)
 
 
-def _label(match: Match) -> str:
-    from .services import _label as match_label
-
-    return match_label(match)
-
-
 # --- who and what -------------------------------------------------------------------------
 
 
@@ -68,19 +61,17 @@ def eligible_players(*, match: Match, team: Team) -> list[Player]:
             "player_id", flat=True
         )
     )
-    players = team.players.filter(created_at__lte=match.played_at).select_related("position")
+    players = team.players.on_roster_at(match.played_at).select_related("position")
     return [
         player
         for player in players.order_by("number")
-        if (player.retired_on is None or player.retired_on >= match.played_on)
-        and player.pk not in suspended
-        and player.pk not in dead_here
+        if player.pk not in suspended and player.pk not in dead_here
     ]
 
 
 def gainable_skills(*, player: Player, match: Match, categories=None) -> list[Skill]:
     """Skills `player` may gain after `match`, by name; `categories` limits them (codes)."""
-    owned = player.current_skill_ids(at_match=match)
+    owned = current_skill_ids(player, at_match=match)
     pool = Skill.objects.development_pool().select_related("category").order_by("name")
     if categories is not None:
         pool = pool.filter(category__code__in=categories)
@@ -110,12 +101,6 @@ def active_development(*, match: Match, team: Team) -> Development | None:
     return Development.objects.active().filter(match=match, team=team).first()
 
 
-def may_choose(user, *, match: Match) -> bool:
-    """Either coach of the match (league.md: "either coach … enters it") or an admin; in a
-    closed season only admins."""
-    return Match.objects.editable_by(user).filter(pk=match.pk).exists()
-
-
 def can_complete(*, match: Match, team: Team) -> bool:
     """No development yet, or an open one, and this is still the team's latest played match."""
     current = active_development(match=match, team=team)
@@ -129,7 +114,7 @@ def can_complete(*, match: Match, team: Team) -> bool:
 
 def _lock(match: Match, team: Team, by) -> Development | None:
     """Lock the match row and check that `by` may complete this team's development now."""
-    if not may_choose(by, match=match):
+    if not match.is_editable_by(by):
         raise PermissionDenied(_("Die Entwicklung tragen nur die beiden Coaches oder Admins ein."))
     Match.objects.select_for_update().get(pk=match.pk)
     if team.pk not in (match.home_id, match.away_id):
@@ -158,18 +143,6 @@ def _store(current: Development | None, *, match: Match, team: Team, by, **value
     development.entered_by = by
     development.save()
     return development
-
-
-def _gain(development: Development, skill: Skill) -> None:
-    player = development.player
-    order = 100 + player.skills.count()
-    PlayerSkill.objects.create(
-        player=player,
-        skill=skill,
-        source=PlayerSkill.Source.GAINED,
-        order=order,
-        development=development,
-    )
 
 
 def _pick(dice: Dice, options: Sequence, *, kind: str) -> tuple[object, dict]:
@@ -232,7 +205,6 @@ def choose_automatic(*, match: Match, team: Team, by, dice: Dice | None = None) 
             rolls=[player_roll, skill_roll],
             skill=skill,
         )
-        _gain(development, skill)
         return development
 
 
@@ -255,7 +227,7 @@ def choose_primary(
         if player.team_id != team.pk or player.pk not in eligible:
             errors.append(
                 _("%(player)s kann sich nach %(match)s nicht entwickeln.")
-                % {"player": player, "match": _label(match)}
+                % {"player": player, "match": match.label()}
             )
         elif category.code not in primary_codes(player):
             errors.append(
@@ -299,7 +271,6 @@ def choose_primary(
             rolls=[roll],
             skill=skill,
         )
-        _gain(development, skill)
         return development
 
 
@@ -311,49 +282,42 @@ def record_devious_bonus(*, development: Development, skill: Skill, by) -> Devel
         development = Development.objects.select_related(
             "match__season", "team", "player", "category", "skill"
         ).get(pk=development.pk)
-        team = development.team
-        if not by.is_authenticated or not (by.is_staff or by.pk == team.coach_id):
+        if not development.bonus_may_be_recorded_by(by):
             raise PermissionDenied(_("Den Bonus trägt nur der Coach des Teams oder ein Admin ein."))
-        if not by.is_staff and not development.match.season.is_current:
-            raise PermissionDenied(_("Dieses Spiel darfst du nicht ändern."))
-        if (
-            development.is_reset
-            or development.choice != Development.Choice.CHOOSE
-            or development.category is None
-            or development.category.code != DEVIOUS
-            or development.skill is None
-        ):
+        if development.bonus_skill_id is not None:
+            raise ValidationError(_("Der Bonus ist schon eingetragen."))
+        if not development.awaits_devious_bonus:
             raise ValidationError(
                 _("Der Bonus gibt es nur nach „Selbst wählen“ in Hinterlistig (Devious).")
             )
-        if development.bonus_skill_id is not None:
-            raise ValidationError(_("Der Bonus ist schon eingetragen."))
-        gainable = gainable_skills(
-            player=development.player, match=development.match, categories=[DEVIOUS]
-        )
-        allowed = {s.pk for s in gainable} - {development.skill_id}
-        if skill.pk not in allowed:
+        if skill not in devious_bonus_options(development):
             raise ValidationError(
                 _("%(skill)s ist keine erlernbare Hinterlistig-Fertigkeit für %(player)s.")
                 % {"skill": skill, "player": development.player}
             )
         development.bonus_skill = skill
         development.save(update_fields=["bonus_skill"])
-        _gain(development, skill)
         return development
+
+
+def devious_bonus_options(development: Development) -> list[Skill]:
+    """The Devious skills the bonus may add: gainable, and not the one just gained."""
+    gainable = gainable_skills(
+        player=development.player, match=development.match, categories=[DEVIOUS]
+    )
+    return [skill for skill in gainable if skill.pk != development.skill_id]
 
 
 def reset_development(*, development: Development, by) -> Development:
     """Admins only: the development no longer counts (its skills go), the row and its rolls
     stay as history, and the team may choose again."""
-    if not by.is_authenticated or not by.is_staff:
+    if not Development.may_be_reset_by(by):
         raise PermissionDenied(_("Nur Admins setzen eine Entwicklung zurück."))
     with transaction.atomic():
         Match.objects.select_for_update().get(pk=development.match_id)
         development = Development.objects.get(pk=development.pk)
         if development.is_reset:
             raise ValidationError(_("Diese Entwicklung ist schon zurückgesetzt."))
-        development.gained_skills.all().delete()
         development.reset_at = timezone.now()
         development.reset_by = by
         development.save(update_fields=["reset_at", "reset_by"])
@@ -375,7 +339,7 @@ def development_errors(match: Match) -> list[str]:
     )
     for development in developments:
         player = development.player
-        values = {"player": player, "match": _label(match)}
+        values = {"player": player, "match": match.label()}
         eligible = {p.pk for p in eligible_players(match=match, team=development.team)}
         if player.pk not in eligible:
             errors.append(
@@ -386,7 +350,7 @@ def development_errors(match: Match) -> list[str]:
                 % values
             )
             continue
-        owned = player.current_skill_ids(at_match=match)
+        owned = current_skill_ids(player, at_match=match)
         for skill in (development.skill, development.bonus_skill):
             if skill is not None and skill.pk in owned:
                 values["skill"] = skill

@@ -6,7 +6,7 @@ from config.numbers import AsciiIntegerField, IdChoiceField
 from roster.models import Player, Team
 from rules.models import Skill, SkillCategory
 
-from .models import Casualty, Development, Match
+from .models import Casualty, CasualtyRecord, Development, Match
 from .services import MatchEntry
 
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
@@ -20,7 +20,7 @@ class TeamPickForm(forms.Form):
 
     def __init__(self, *args, season, user, **kwargs):
         super().__init__(*args, **kwargs)
-        self.user = user
+        self.user, self.season = user, season
         teams = season.teams.select_related("coach").order_by("name")
         self.fields["heim"].queryset = teams
         self.fields["gast"].queryset = teams
@@ -29,9 +29,9 @@ class TeamPickForm(forms.Form):
         data = super().clean()
         home, away = data.get("heim"), data.get("gast")
         if home and away:
-            if home == away:
-                raise forms.ValidationError(_("Ein Team kann nicht gegen sich selbst spielen."))
-            if not self.user.is_staff and self.user.pk not in (home.coach_id, away.coach_id):
+            # The pairing as the model sees it: its constraints say what is wrong.
+            Match(season=self.season, home=home, away=away).validate_constraints()
+            if not Match.may_enter(self.user, home=home, away=away):
                 raise forms.ValidationError(
                     _("Du kannst nur Spiele deiner eigenen Teams eintragen.")
                 )
@@ -228,3 +228,20 @@ class DevelopmentBonusForm(forms.Form):
     def __init__(self, *args, skills, prefix, **kwargs):
         super().__init__(*args, prefix=prefix, **kwargs)
         self.fields["skill"].queryset = Skill.objects.filter(pk__in=[s.pk for s in skills])
+
+
+class CasualtyRecordForm(forms.Form):
+    """🏥 or 💀 by hand on the squad page: kind, day, note (the service checks the rest)."""
+
+    kind = forms.ChoiceField(label=_("Ausfall"), choices=CasualtyRecord.Kind.choices)
+    day = forms.DateField(
+        label=_("Datum"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        input_formats=["%Y-%m-%d"],
+    )
+    note = forms.CharField(label=_("Notiz"), max_length=200, required=False)
+
+    def __init__(self, *args, player, **kwargs):
+        super().__init__(*args, prefix=f"ausfall{player.pk}", **kwargs)
+        self.player = player
+        self.fields["day"].initial = timezone.localdate()

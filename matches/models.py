@@ -1,22 +1,28 @@
-"""Matches and their casualty ticks ("Spiel eintragen").
+"""Matches, their casualty ticks and the developments after them ("Spiel eintragen").
 
 Everything that follows from a match is derived, never stored: a player's status (🏥, 💀) from
-the ticks in play order (season, then played_at, then id), the league table from the results.
+the ticks in play order (season, then played_at, then id) in `status.py`, his current skills
+from the developments in `skills.py`, the league table from the results in `standings.py`.
 """
 
 from datetime import datetime
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count, F, Q
 from django.db.models.functions import Now
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Season
-from league.standings import Result
 from roster.models import Player, Team
+
+DEVIOUS = "D"
+"""The Devious category ("Hinterlistig"): always choosable, and its own bonus skill."""
 
 
 class Casualty(models.TextChoices):
@@ -163,6 +169,42 @@ class Match(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("matches:match-detail", kwargs={"pk": self.pk})
 
+    def clean(self) -> None:
+        """Rules beyond the constraints: both teams enrolled in the season, not in the future."""
+        errors = []
+        if self.season_id and self.home_id and self.away_id:
+            enrolled = set(
+                self.season.teams.filter(pk__in=[self.home_id, self.away_id]).values_list(
+                    "pk", flat=True
+                )
+            )
+            for team in (self.home, self.away):
+                if team.pk not in enrolled:
+                    errors.append(
+                        gettext("%(team)s ist in %(season)s nicht gemeldet.")
+                        % {"team": team, "season": self.season}
+                    )
+        if self.played_at and self.played_at > timezone.now():
+            errors.append(gettext("Das Spiel kann nicht in der Zukunft liegen."))
+        if errors:
+            raise ValidationError(errors)
+
+    def label(self) -> str:
+        """Both teams and the time, as messages name a match."""
+        when = date_format(timezone.localtime(self.played_at), "SHORT_DATETIME_FORMAT")
+        return f"{self.home} – {self.away} ({when})"
+
+    @staticmethod
+    def may_enter(user, *, home: Team, away: Team) -> bool:
+        """A new result between these teams: either coach, or an admin."""
+        return user.is_authenticated and (
+            user.is_staff or home.is_coached_by(user) or away.is_coached_by(user)
+        )
+
+    def is_editable_by(self, user) -> bool:
+        """May `user` correct this result (see `MatchQuerySet.editable_by`)?"""
+        return Match.objects.editable_by(user).filter(pk=self.pk).exists()
+
     def opponent_of(self, team: Team) -> Team:
         return self.away if team.pk == self.home_id else self.home
 
@@ -177,22 +219,6 @@ class Match(models.Model):
 
     def touchdowns_against(self, team: Team | int) -> int:
         return self.away_touchdowns if self.is_home(team) else self.home_touchdowns
-
-    def as_result(self) -> Result:
-        """The match as the league table counts it (winner, casualties caused per side)."""
-        return Result(
-            home_id=self.home_id,
-            away_id=self.away_id,
-            home_touchdowns=self.home_touchdowns,
-            away_touchdowns=self.away_touchdowns,
-            home_casualties=self.casualties_caused_by(self.home_id),
-            away_casualties=self.casualties_caused_by(self.away_id),
-            conceded_by_id=self.conceded_by_id,
-        )
-
-    def winner_id(self) -> int | None:
-        """The winning team's id; None for a draw. A concession loses whatever the score."""
-        return self.as_result().winner_id()
 
     def casualties_caused_by(self, team: Team | int) -> int:
         """ "Ausf.": ticks on the opponent's players plus the opponent's journeymen casualties.
@@ -369,3 +395,86 @@ class Development(models.Model):
 
     def proposals(self) -> list:
         return [s for s in (self.proposal_1, self.proposal_2, self.opponent_proposal) if s]
+
+    def gained(self) -> list:
+        """The skills this development gave its player (none once reset)."""
+        if self.is_reset:
+            return []
+        return [skill for skill in (self.skill, self.bonus_skill) if skill is not None]
+
+    @property
+    def awaits_devious_bonus(self) -> bool:
+        """A Selbst wählen in Devious whose second skill ("5+ am Tisch") is not recorded yet."""
+        return (
+            not self.is_reset
+            and self.choice == self.Choice.CHOOSE
+            and self.category is not None
+            and self.category.code == DEVIOUS
+            and self.skill_id is not None
+            and self.bonus_skill_id is None
+        )
+
+    def bonus_may_be_recorded_by(self, user) -> bool:
+        """The Devious bonus: the team's own coach in an open season, or an admin."""
+        if not user.is_authenticated:
+            return False
+        if user.is_staff:
+            return True
+        return self.team.is_coached_by(user) and self.match.season.is_current
+
+    @staticmethod
+    def may_be_reset_by(user) -> bool:
+        return user.is_authenticated and user.is_staff
+
+
+class CasualtyRecordQuerySet(models.QuerySet):
+    def for_team(self, team: Team):
+        return self.filter(player__team=team)
+
+
+class CasualtyRecord(models.Model):
+    """🏥 or 💀 recorded by hand for an injury outside a match (on the squad page).
+
+    It counts exactly like a tick at its time in play order: 🏥 keeps the player out of his
+    team's next played match after it, 💀 out of the rest of its season.
+    """
+
+    class Kind(models.TextChoices):
+        DEAD = Casualty.DEAD.value, Casualty.DEAD.label
+        SERIOUSLY_INJURED = Casualty.SERIOUSLY_INJURED.value, Casualty.SERIOUSLY_INJURED.label
+
+    player = models.ForeignKey(
+        Player,
+        verbose_name=_("Spieler"),
+        on_delete=models.CASCADE,
+        related_name="casualty_records",
+    )
+    season = models.ForeignKey(
+        Season, verbose_name=_("Saison"), on_delete=models.PROTECT, related_name="+"
+    )
+    kind = models.CharField(_("Ausfall"), max_length=10, choices=Kind)
+    happened_at = models.DateTimeField(_("passiert am"))
+    note = models.CharField(_("Notiz"), max_length=200, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("eingetragen von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    recorded_at = models.DateTimeField(_("eingetragen am"), db_default=Now(), editable=False)
+
+    objects = CasualtyRecordQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["season__number", "happened_at", "pk"]
+        verbose_name = _("Ausfall ohne Spiel")
+        verbose_name_plural = _("Ausfälle ohne Spiel")
+
+    def __str__(self) -> str:
+        return f"{self.symbol} {self.player}"
+
+    @property
+    def symbol(self) -> str:
+        return Casualty(self.kind).symbol

@@ -1,4 +1,4 @@
-"""Entering and correcting a match result ("Spiel eintragen"), league.md "Entering a match".
+"""Entering and correcting a match result ("Spiel eintragen"), docs/league.md "Spiele".
 
 A result is checked as a whole inside one transaction: the teams, the time, the ticks of this
 match, and every later match of both teams whose ticks might depend on it (a back-dated 🏥 can
@@ -13,14 +13,13 @@ from datetime import datetime
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from league.models import Season
-from roster.models import Team
+from roster.models import Player, Team
 
-from .models import Casualty, CasualtyTick, Match
+from .development import development_errors
+from .models import CasualtyTick, Match
 from .status import suspended_for_match
 
 
@@ -38,43 +37,25 @@ class MatchEntry:
     casualties: Mapping[int, str] = field(default_factory=dict)
 
 
-def _may_enter(user, entry: MatchEntry) -> bool:
-    if not user.is_authenticated:
-        return False
-    return user.is_staff or user.pk in (entry.home.coach_id, entry.away.coach_id)
+def _messages(error: ValidationError) -> list[str]:
+    return [message for messages in error.message_dict.values() for message in messages]
 
 
-def _entry_errors(*, season: Season, entry: MatchEntry) -> list[str]:
+def _validate(match: Match, entry: MatchEntry) -> None:
+    """The model's own checks (fields, constraints, `Match.clean`) and the ticks' kinds."""
     errors = []
-    if entry.home.pk == entry.away.pk:
-        errors.append(_("Ein Team kann nicht gegen sich selbst spielen."))
-    both = season.teams.filter(pk__in=[entry.home.pk, entry.away.pk])
-    enrolled = set(both.values_list("pk", flat=True))
-    for team in (entry.home, entry.away):
-        if team.pk not in enrolled:
-            errors.append(
-                _("%(team)s ist in %(season)s nicht gemeldet.") % {"team": team, "season": season}
-            )
-    if entry.played_at > timezone.now():
-        errors.append(_("Das Spiel kann nicht in der Zukunft liegen."))
-    if entry.conceded_by is not None and entry.conceded_by.pk not in (entry.home.pk, entry.away.pk):
-        errors.append(_("Aufgeben kann nur eines der beiden Teams."))
-    numbers = (
-        entry.home_touchdowns,
-        entry.away_touchdowns,
-        entry.home_journeymen_casualties,
-        entry.away_journeymen_casualties,
-    )
-    if any(n < 0 for n in numbers):
-        errors.append(_("Touchdowns und Ausfälle können nicht negativ sein."))
-    if any(kind not in Casualty.values for kind in entry.casualties.values()):
-        errors.append(_("Unbekannter Ausfall."))
-    return errors
-
-
-def _label(match: Match) -> str:
-    when = date_format(timezone.localtime(match.played_at), "SHORT_DATETIME_FORMAT")
-    return f"{match.home} – {match.away} ({when})"
+    try:
+        match.full_clean(exclude=["entered_by", "version"])
+    except ValidationError as error:
+        errors += _messages(error)
+    for player_id, kind in entry.casualties.items():
+        try:
+            CasualtyTick(player_id=player_id, kind=kind).clean_fields(exclude=["match", "player"])
+        except ValidationError:
+            errors.append(_("Unbekannter Ausfall."))
+            break
+    if errors:
+        raise ValidationError(errors)
 
 
 def tick_errors(match: Match) -> list[str]:
@@ -88,16 +69,23 @@ def tick_errors(match: Match) -> list[str]:
         match.home_id: suspended_for_match(match.home, match),
         match.away_id: suspended_for_match(match.away, match),
     }
+    ticks = list(match.casualties.select_related("player"))
+    on_roster = set(
+        Player.objects.filter(pk__in=[t.player_id for t in ticks])
+        .on_roster_at(match.played_at)
+        .values_list("pk", flat=True)
+    )
     errors = []
-    for tick in match.casualties.select_related("player"):
+    for tick in ticks:
         player = tick.player
-        values = {"player": player, "match": _label(match)}
+        values = {"player": player, "match": match.label()}
         if player.team_id not in suspended:
             errors.append(_("%(player)s spielte nicht in %(match)s.") % values)
-        elif player.created_at > match.played_at:
-            errors.append(_("%(player)s war in %(match)s noch nicht im Kader.") % values)
-        elif player.retired_on is not None and player.retired_on < match.played_on:
-            errors.append(_("%(player)s war in %(match)s schon entlassen.") % values)
+        elif player.pk not in on_roster:
+            if player.created_at > match.played_at:
+                errors.append(_("%(player)s war in %(match)s noch nicht im Kader.") % values)
+            else:
+                errors.append(_("%(player)s war in %(match)s schon entlassen.") % values)
         elif player.pk in suspended[player.team_id]:
             values["status"] = suspended[player.team_id][player.pk].symbol
             errors.append(_("%(player)s war in %(match)s gesperrt (%(status)s).") % values)
@@ -120,6 +108,7 @@ def _save(*, match: Match, entry: MatchEntry, later: set[int]) -> Match:
     ):
         setattr(match, name, getattr(entry, name))
     match.conceded_by = entry.conceded_by
+    _validate(match, entry)
     match.save()
     match.casualties.all().delete()
     CasualtyTick.objects.bulk_create(
@@ -127,8 +116,6 @@ def _save(*, match: Match, entry: MatchEntry, later: set[int]) -> Match:
         for player_id, kind in entry.casualties.items()
     )
     later |= _later_pks(match)
-    from .development import development_errors
-
     errors = tick_errors(match) + development_errors(match)
     to_check = Match.objects.filter(pk__in=later).select_related("season", "home", "away")
     for other in to_check.in_play_order():
@@ -140,14 +127,11 @@ def _save(*, match: Match, entry: MatchEntry, later: set[int]) -> Match:
 
 def enter_match(*, entry: MatchEntry, by) -> Match:
     """Record a played match in the current season (either coach, or an admin)."""
-    if not _may_enter(by, entry):
+    if not Match.may_enter(by, home=entry.home, away=entry.away):
         raise PermissionDenied(_("Nur die Coaches der beiden Teams oder Admins tragen ein."))
     season = Season.objects.current()
     if season is None:
         raise ValidationError(_("Es läuft gerade keine Saison."))
-    errors = _entry_errors(season=season, entry=entry)
-    if errors:
-        raise ValidationError(errors)
     with transaction.atomic():
         match = Match(season=season, home=entry.home, away=entry.away, entered_by=by)
         return _save(match=match, entry=entry, later=set())
@@ -156,13 +140,10 @@ def enter_match(*, entry: MatchEntry, by) -> Match:
 def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
     """Correct a result. `version` is the one the form was loaded with: of two concurrent
     saves the later one fails instead of overwriting the first."""
-    if not Match.objects.editable_by(by).filter(pk=match.pk).exists():
+    if not match.is_editable_by(by):
         raise PermissionDenied(_("Dieses Spiel darfst du nicht ändern."))
     if (entry.home.pk, entry.away.pk) != (match.home_id, match.away_id):
         raise ValidationError(_("Die Teams eines Spiels bleiben fest."))
-    errors = _entry_errors(season=match.season, entry=entry)
-    if errors:
-        raise ValidationError(errors)
     with transaction.atomic():
         claimed = Match.objects.filter(pk=match.pk, version=version).update(
             version=F("version") + 1

@@ -1,4 +1,4 @@
-"""Derived player status (league.md, "Status" and "Seasons"): nothing here is stored.
+"""Derived player status (docs/league.md, "Status"): nothing here is stored.
 
 - 🏥 keeps a player out of his team's next played match after the tick (even in a later
   season); any later played match of the team clears it.
@@ -11,9 +11,9 @@ from datetime import datetime
 from django.db.models import Q
 
 from league.models import Season
-from roster.models import Team
+from roster.models import MIN_PLAYERS, Player, Team
 
-from .models import Casualty, CasualtyTick, Match
+from .models import Casualty, CasualtyRecord, CasualtyTick, Match
 
 
 def suspended_players(
@@ -26,20 +26,39 @@ def suspended_players(
     """Player id -> the casualty that keeps him out of a match of `team` in `season`.
 
     The match sits at (season, played_at, pk) in play order; without played_at it is the
-    team's next match, after all its played matches. Two queries.
+    team's next match, after all its played matches. Ticks and records by hand count alike.
+    Three queries.
     """
     earlier = Match.objects.played().for_team(team)
     if played_at is not None and season is not None:
         earlier = earlier.before(season=season, played_at=played_at, pk=pk)
-    previous = earlier.in_play_order().values_list("pk", flat=True).last()
+    previous = earlier.in_play_order().values_list("pk", "season__number", "played_at").last()
     condition = Q(pk__in=[])
     if season is not None:
         condition |= Q(match__in=earlier, match__season=season, kind=Casualty.DEAD)
     if previous is not None:
-        condition |= Q(match_id=previous, kind=Casualty.SERIOUSLY_INJURED)
-    suspended: dict[int, Casualty] = {}
+        condition |= Q(match_id=previous[0], kind=Casualty.SERIOUSLY_INJURED)
     ticks = CasualtyTick.objects.filter(player__team=team).filter(condition)
-    for player_id, kind in ticks.values_list("player_id", "kind"):
+    found = list(ticks.values_list("player_id", "kind"))
+
+    records = CasualtyRecord.objects.for_team(team)
+    if played_at is not None and season is not None:
+        records = records.filter(
+            Q(season__number__lt=season.number) | Q(season=season, happened_at__lt=played_at)
+        )
+    since_previous = Q()
+    if previous is not None:
+        _pk, number, when = previous
+        since_previous = Q(season__number__gt=number) | Q(
+            season__number=number, happened_at__gte=when
+        )
+    condition = Q(kind=Casualty.SERIOUSLY_INJURED) & since_previous
+    if season is not None:
+        condition |= Q(season=season, kind=Casualty.DEAD)
+    found += records.filter(condition).values_list("player_id", "kind")
+
+    suspended: dict[int, Casualty] = {}
+    for player_id, kind in found:
         if suspended.get(player_id) != Casualty.DEAD:
             suspended[player_id] = Casualty(kind)
     return suspended
@@ -52,3 +71,26 @@ def suspended_for_match(team: Team, match: Match) -> dict[int, Casualty]:
 def suspended_for_next_match(team: Team) -> dict[int, Casualty]:
     """Who misses the team's next match (in the current season)."""
     return suspended_players(team, season=Season.objects.current())
+
+
+def status_of(player: Player, match: Match | None = None) -> Casualty | None:
+    """🏥 or 💀 if `player` misses `match` (default: his team's next match)."""
+    team = player.team
+    suspended = (
+        suspended_for_next_match(team) if match is None else suspended_for_match(team, match)
+    )
+    return suspended.get(player.pk)
+
+
+def journeymen_needed(team: Team, *, roster_pks=None, unavailable=None) -> int:
+    """Journeymen the team's next match needs: 7 minus the available players, never below 0.
+
+    Available: on the roster and not suspended (🏥, 💀) for the next match. A page that has
+    already loaded the roster's ids and the unavailable players passes them in.
+    """
+    if roster_pks is None:
+        roster_pks = team.roster().values_list("pk", flat=True)
+    if unavailable is None:
+        unavailable = suspended_for_next_match(team)
+    available = sum(1 for pk in roster_pks if pk not in unavailable)
+    return max(0, MIN_PLAYERS - available)

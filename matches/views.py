@@ -1,14 +1,17 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from config import pagecache
+from config.exports import export_response
 from league.models import Season
-from league.views import season_from_request
+from league.views import season_from_request, seasons_latest_first
 from roster.models import Player
 
 from . import development as dev
@@ -17,28 +20,83 @@ from .forms import DevelopmentBonusForm, DevelopmentForm, MatchForm, TeamPickFor
 from .models import CasualtyTick, Development, Match
 from .status import suspended_for_match, suspended_for_next_match
 
+MATCHES_PER_PAGE = 20
+
 
 @require_safe
 @login_not_required
 def match_list(request):
+    """The season's matches, newest first, MATCHES_PER_PAGE per page (?seite=N)."""
     season = season_from_request(request)
-    matches = []
-    if season is not None:
-        matches = (
-            Match.objects.for_season(season)
-            .played()
-            .select_related("home", "away")
-            .with_casualty_counts()
-            .order_by("-played_at", "-pk")
-        )
+    number = request.GET.get("seite", "1")
+    number = int(number) if number.isdigit() else 1
+
+    def page():
+        matches = Match.objects.none()
+        if season is not None:
+            matches = (
+                Match.objects.for_season(season)
+                .played()
+                .select_related("home", "away")
+                .with_casualty_counts()
+                .order_by("-played_at", "-pk")
+            )
+        return Paginator(matches, MATCHES_PER_PAGE).get_page(number)
+
     context = {
         "season": season,
-        "seasons": Season.objects.latest_first(),
-        "matches": matches,
+        "seasons": seasons_latest_first(),
+        # computed only when the cached fragment is missing (see config/pagecache.py)
+        "page": pagecache.lazy(page),
+        "page_number": number,
         "can_enter": request.user.is_authenticated,
+        **pagecache.fragment_context(request),
     }
     template = "matches/match_list.html#matches" if request.htmx else "matches/match_list.html"
     return render(request, template, context)
+
+
+@require_safe
+@login_not_required
+def match_export(request, fmt: str):
+    """The season's matches (as on /spiele/) as a CSV or JSON download, oldest first."""
+    season = season_from_request(request)
+    if season is None:
+        raise Http404
+    matches = (
+        Match.objects.for_season(season)
+        .played()
+        .select_related("home", "away", "conceded_by")
+        .with_casualty_counts()
+        .order_by("played_at", "pk")
+    )
+    header = [
+        _("Datum"),
+        _("Heim"),
+        _("Gast"),
+        _("TD Heim"),
+        _("TD Gast"),
+        _("Ausfälle durch Heim"),
+        _("Ausfälle durch Gast"),
+        _("aufgegeben von"),
+        _("Adresse"),
+    ]
+    rows = (
+        [
+            match.played_on.isoformat(),
+            match.home.name,
+            match.away.name,
+            match.home_touchdowns,
+            match.away_touchdowns,
+            match.casualties_caused_by(match.home_id),
+            match.casualties_caused_by(match.away_id),
+            match.conceded_by.name if match.conceded_by else "",
+            request.build_absolute_uri(match.get_absolute_url()),
+        ]
+        for match in matches
+    )
+    filename = _("spiele-saison-%(number)d") % {"number": season.number}
+    return export_response(fmt, filename, header, rows)
 
 
 def _ticks():
@@ -82,7 +140,7 @@ def _detail_context(request, match: Match, replace: dict | None = None) -> dict:
     return {
         "match": match,
         "sides": sides,
-        "can_edit": Match.objects.editable_by(request.user).filter(pk=match.pk).exists(),
+        "can_edit": match.is_editable_by(request.user),
         "developments": developments,
     }
 
@@ -102,30 +160,21 @@ def _development_side(request, *, match: Match, team, form=None, bonus_form=None
             "reset_by",
         )
     )
+    for development in developments:
+        development.match, development.team = match, team
     current = next((d for d in developments if not d.is_reset), None)
     latest = dev.is_latest_played(match=match, team=team)
-    may = dev.may_choose(user, match=match)
-    can_choose = may and latest and (current is None or current.is_open)
+    can_choose = match.is_editable_by(user) and latest and (current is None or current.is_open)
     if can_choose and form is None:
         players = dev.eligible_players(match=match, team=team)
         form = DevelopmentForm(players=players, prefix=f"team{team.pk}")
     can_bonus = (
         current is not None
-        and current.choice == Development.Choice.CHOOSE
-        and current.category is not None
-        and current.category.code == dev.DEVIOUS
-        and current.bonus_skill_id is None
-        and user.is_authenticated
-        and (user.is_staff or (user.pk == team.coach_id and match.season.is_current))
+        and current.awaits_devious_bonus
+        and current.bonus_may_be_recorded_by(user)
     )
     if can_bonus and bonus_form is None:
-        skills = [
-            s
-            for s in dev.gainable_skills(
-                player=current.player, match=match, categories=[dev.DEVIOUS]
-            )
-            if s.pk != current.skill_id
-        ]
+        skills = dev.devious_bonus_options(current)
         bonus_form = DevelopmentBonusForm(skills=skills, prefix=f"bonus{team.pk}")
     return {
         "team": team,
@@ -142,7 +191,7 @@ def _development_side(request, *, match: Match, team, form=None, bonus_form=None
             if refused is not None and refused.is_bound and not shown
             for error in refused.non_field_errors()
         ],
-        "can_reset": user.is_authenticated and user.is_staff and current is not None,
+        "can_reset": current is not None and Development.may_be_reset_by(user),
     }
 
 
@@ -216,13 +265,10 @@ def development_bonus(request, pk: int, team_pk: int):
     current = dev.active_development(match=match, team=team)
     if current is None:
         raise Http404
-    if not (request.user.is_staff or request.user.pk == team.coach_id):
+    current.match, current.team = match, team
+    if not current.bonus_may_be_recorded_by(request.user):
         raise PermissionDenied
-    skills = (
-        []
-        if current.player is None
-        else dev.gainable_skills(player=current.player, match=match, categories=[dev.DEVIOUS])
-    )
+    skills = [] if current.player is None else dev.devious_bonus_options(current)
     form = DevelopmentBonusForm(request.POST, skills=skills, prefix=f"bonus{team.pk}")
     ok = False
     if form.is_valid():
@@ -242,7 +288,7 @@ def development_bonus(request, pk: int, team_pk: int):
 @require_POST
 def development_reset(request, pk: int, team_pk: int):
     """Admins only: the development no longer counts and may be chosen again (kept as history)."""
-    if not request.user.is_staff:
+    if not Development.may_be_reset_by(request.user):
         raise PermissionDenied
     match, team = _development_target(request, pk, team_pk)
     current = dev.active_development(match=match, team=team)

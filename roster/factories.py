@@ -1,8 +1,8 @@
 """Test factories for teams and players (factory-boy is a dev dependency)."""
 
 import factory
+from django.conf import settings
 
-from league.models import User
 from rules.models import Race
 
 from .models import Player, Team
@@ -10,7 +10,7 @@ from .models import Player, Team
 
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
-        model = User
+        model = settings.AUTH_USER_MODEL
         django_get_or_create = ["username"]
 
     username = factory.Sequence(lambda n: f"coach{n}")

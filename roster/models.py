@@ -1,14 +1,18 @@
 """Teams and their squads ("Kader verwalten").
 
 A player copies what he needs from his position when he is created (starting skills, skill
-categories), so later edits of the race templates never change him. His status (🏥, 💀) is
-derived from the casualty ticks of the matches (matches/status.py); nothing here stores it.
+categories), so later edits of the race templates never change him. Everything that follows from
+matches (his status 🏥/💀, the skills he gained, the journeymen a team needs) is derived in the
+`matches` app, which sits above this one; nothing here knows about matches.
 """
+
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower, Now
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -80,35 +84,25 @@ class Team(models.Model):
         """Players on the roster: everybody not retired."""
         return self.players.active()
 
-    def unavailable_players(self, match=None) -> dict:
-        """Player id -> the casualty (🏥 or 💀) that keeps him out of `match`.
+    def is_coached_by(self, user) -> bool:
+        return user.is_authenticated and self.coach_id == user.pk
 
-        Without a match: the team's next match. Derived from the ticks in play order
-        (see matches/status.py); two queries.
-        """
-        from matches.status import suspended_for_match, suspended_for_next_match
-
-        if match is None:
-            return suspended_for_next_match(self)
-        return suspended_for_match(self, match)
-
-    def journeymen_needed(self, *, roster_pks=None, unavailable=None) -> int:
-        """Journeymen the next match needs: 7 minus the available players, never below 0.
-
-        Available: on the roster and not suspended (🏥, 💀) for the next match. A page that has
-        already loaded the roster's ids and the unavailable players passes them in.
-        """
-        if roster_pks is None:
-            roster_pks = self.roster().values_list("pk", flat=True)
-        if unavailable is None:
-            unavailable = self.unavailable_players()
-        available = sum(1 for pk in roster_pks if pk not in unavailable)
-        return max(0, MIN_PLAYERS - available)
+    def is_editable_by(self, user) -> bool:
+        """May `user` manage this squad (see `TeamQuerySet.editable_by`)?"""
+        return Team.objects.editable_by(user).filter(pk=self.pk).exists()
 
 
 class PlayerQuerySet(models.QuerySet):
     def active(self):
         return self.filter(retired_on__isnull=True)
+
+    def on_roster_at(self, moment: datetime):
+        """Players who were on the roster at `moment`: created before it and not retired
+        before its day (a player retired on match day still played)."""
+        day = timezone.localtime(moment).date()
+        return self.filter(created_at__lte=moment).filter(
+            models.Q(retired_on__isnull=True) | models.Q(retired_on__gte=day)
+        )
 
     def for_roster_page(self):
         return (
@@ -116,14 +110,7 @@ class PlayerQuerySet(models.QuerySet):
             .prefetch_related(
                 models.Prefetch(
                     "skills",
-                    queryset=PlayerSkill.objects.select_related(
-                        "skill", "development__match__season"
-                    ).order_by("order", "pk"),
-                ),
-                models.Prefetch(
-                    "casualties",
-                    queryset=Player.death_ticks_queryset(),
-                    to_attr="death_ticks",
+                    queryset=PlayerSkill.objects.select_related("skill").order_by("order", "pk"),
                 ),
                 "primary_categories",
                 "secondary_categories",
@@ -187,79 +174,8 @@ class Player(models.Model):
     def is_retired(self) -> bool:
         return self.retired_on is not None
 
-    def status_for(self, match=None):
-        """🏥 or 💀 (a `Casualty`) if he misses `match` (default: his team's next match)."""
-        return self.team.unavailable_players(match).get(self.pk)
-
     def starting_skills(self) -> list["PlayerSkill"]:
         return [entry for entry in self.skills.all() if entry.source == PlayerSkill.Source.START]
-
-    def gained_skills(self) -> list["PlayerSkill"]:
-        return [entry for entry in self.skills.all() if entry.source == PlayerSkill.Source.GAINED]
-
-    @staticmethod
-    def death_ticks_queryset():
-        """His 💀 ticks with their matches' seasons (the kind is matches.models.Casualty.DEAD;
-        roster cannot import matches)."""
-        from matches.models import CasualtyTick
-
-        return CasualtyTick.objects.filter(kind="dead").select_related("match__season")
-
-    def current_skills(self, at_match=None) -> list["PlayerSkill"]:
-        """Starting skills plus the skills gained in seasons after the last season he died (💀)
-        in (league.md, "Teams and squads"); older gains stay in the history.
-
-        With `at_match`: what he has going into that match, from the matches before it in play
-        order (season, played_at, id). Uses the prefetch of `for_roster_page()` when present
-        (no query per player), else two queries.
-        """
-        cache = getattr(self, "_prefetched_objects_cache", {})
-        if "skills" in cache:
-            entries = list(cache["skills"])
-        else:
-            entries = list(
-                self.skills.select_related("skill", "development__match__season").order_by(
-                    "order", "pk"
-                )
-            )
-        deaths = getattr(self, "death_ticks", None)
-        if deaths is None:
-            deaths = list(Player.death_ticks_queryset().filter(player=self))
-
-        def place(match) -> tuple:
-            return (match.season.number, match.played_at, match.pk)
-
-        limit = place(at_match) if at_match is not None else None
-        death_seasons = [
-            tick.match.season.number
-            for tick in deaths
-            if limit is None or place(tick.match) < limit
-        ]
-        last_death = max(death_seasons, default=None)
-        starting, gained = [], []
-        for entry in entries:
-            if entry.source == PlayerSkill.Source.START:
-                starting.append(entry)
-                continue
-            development = entry.development
-            if development is None:  # a gain recorded outside a match: always kept
-                gained.append(((0, 0, 0), entry))
-                continue
-            where = (
-                development.match.season.number,
-                development.match.played_at.timestamp(),
-                development.match.pk,
-            )
-            if limit is not None and place(development.match) >= limit:
-                continue
-            if last_death is not None and development.match.season.number <= last_death:
-                continue
-            gained.append((where, entry))
-        gained.sort(key=lambda pair: (pair[0], pair[1].pk))
-        return starting + [entry for _, entry in gained]
-
-    def current_skill_ids(self, at_match=None) -> set[int]:
-        return {entry.skill_id for entry in self.current_skills(at_match)}
 
     def copy_categories_from_position(self) -> None:
         """ "Aus Vorlage übernehmen": record the position's primary and secondary sets."""
@@ -286,11 +202,13 @@ class Player(models.Model):
 
 
 class PlayerSkill(models.Model):
-    """A skill a player has: copied from his position at creation, or gained later."""
+    """A skill a player has of his own: copied from his position at creation, or granted by an
+    admin by hand. Skills gained by development are not stored here: they are the
+    developments' own skills (see `matches.skills`)."""
 
     class Source(models.TextChoices):
         START = "start", _("Start-Fertigkeit")
-        GAINED = "gained", _("Entwicklung")
+        GAINED = "gained", _("von Hand vergeben")
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="skills")
     skill = models.ForeignKey(
@@ -299,23 +217,14 @@ class PlayerSkill(models.Model):
     parameter = models.CharField(_("Wert"), max_length=30, blank=True)
     source = models.CharField(_("Herkunft"), max_length=10, choices=Source, default=Source.START)
     order = models.PositiveSmallIntegerField(_("Reihenfolge"), default=0)
-    development = models.ForeignKey(
-        "matches.Development",
-        verbose_name=_("Entwicklung"),
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="gained_skills",
-        help_text=_("Die Entwicklung nach einem Spiel, aus der die Fertigkeit stammt."),
-    )
 
     class Meta:
         ordering = ["player", "order", "pk"]
         verbose_name = _("Spieler-Fertigkeit")
         verbose_name_plural = _("Spieler-Fertigkeiten")
         constraints = [
-            # A gained skill may come back after a death resets the gains, so only the
-            # starting skills are unique per player.
+            # A skill granted by hand may repeat one lost with a death, so only the starting
+            # skills are unique per player.
             models.UniqueConstraint(
                 fields=["player", "skill"],
                 condition=models.Q(source="start"),

@@ -1,6 +1,6 @@
 """Workflows that change a squad: creating a team, adding, retiring and deleting players.
 
-Every workflow checks the league's roster limits (league.md, "Teams and squads") inside one
+Every workflow checks the league's roster limits (docs/league.md, "Teams und Kader") inside one
 transaction, so two concurrent submits can never leave a squad over its limits.
 """
 
@@ -14,7 +14,6 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.services import enroll_in_current_season
 from rules.models import Position, PositionSkill, Race
 
 from .models import MAX_PLAYERS, MAX_WITHOUT_LINEMAN, MIN_PLAYERS, Player, PlayerSkill, Team
@@ -117,7 +116,7 @@ def _check_joining(*, team: Team, number: int, position: Position) -> None:
 def create_team(*, name: str, race: Race, coach, players: Sequence[PlayerSpec]) -> Team:
     """Create a team with its first squad: at least 7 players, all limits held, or nothing.
 
-    A team created during a season joins the current one.
+    Enrolment in a season is the league's business (`league.services.found_team`).
     """
     if len(players) < MIN_PLAYERS:
         raise ValidationError(
@@ -131,7 +130,6 @@ def create_team(*, name: str, race: Race, coach, players: Sequence[PlayerSpec]) 
             team = Team.objects.create(name=name, race=race, coach=coach)
             for spec in players:
                 _create_player(team=team, spec=spec)
-            enroll_in_current_season(team=team)
     except IntegrityError as error:
         if Team.objects.filter(name__iexact=name).exists():
             raise ValidationError(_("Ein Team mit diesem Namen gibt es schon.")) from error

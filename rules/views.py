@@ -99,6 +99,7 @@ OFFLINE_PAGES = ("rules:handbook", "rules:skill-list", "rules:skill-list-fragmen
 OFFLINE_STATIC = (
     "css/app.css",
     "js/app.js",
+    "js/confirm.js",
     "js/skills.js",
     "img/favicon.svg",
     "django_htmx/htmx-2.min.js",

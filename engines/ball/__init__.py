@@ -11,13 +11,14 @@ Public API::
     actions = state.legal_actions()        # tuple of Action, END and tasks included
     state2 = state.apply(actions[0])       # or state.apply("G5-H6"); the old state is unchanged
     str(actions[0]); parse_action("G5-H6") # notation of spec section 9, round trip guaranteed
+    actions[0].parts()                     # ActionParts(kind="move", piece="G5", target="H6", ...)
     state.to_json(); State.from_json(text) # positions
     GameRecord(options, actions).replay()  # a game is its options plus its action list
     state.render()                         # text board
     choose_action(state, level="hard", seed=1)
 """
 
-from .actions import Action, NotationError, parse_action
+from .actions import KIND_NAMES, Action, ActionParts, NotationError, parse_action
 from .ai import LEVELS, choose_action
 from .perft import perft
 from .record import GameRecord
@@ -26,8 +27,10 @@ from .state import IllegalAction, Options, State, new_game
 Game = State
 
 __all__ = [
+    "KIND_NAMES",
     "LEVELS",
     "Action",
+    "ActionParts",
     "Game",
     "GameRecord",
     "IllegalAction",

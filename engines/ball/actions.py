@@ -8,6 +8,7 @@ can hold ready-made actions and legal-action generation never allocates them.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from .board import NEIGHBOURS, SQUARE_NAMES, parse_square
 
@@ -29,6 +30,25 @@ KIND_NAMES = (
 )
 # Keeper of the ball when resolving a stack whose top holds it.
 KEEP_NONE, KEEP_TOP, KEEP_BOTTOM = 0, 1, 2
+
+
+class ActionParts(NamedTuple):
+    """The structure of one action in square names, for programs that draw or explain it.
+
+    ``kind`` is one of :data:`KIND_NAMES`. ``piece`` is the square of the acting piece (the stack
+    for "resolve stack"; None for END, +PE and OVERTIME). ``target`` is where the action goes:
+    the move's destination, the receiver of a hand-off or short pass, the square of a long pass,
+    the stand-up square, the top piece's square when a stack is resolved. ``second`` is the
+    choice made after the target: the dodge exit or tactical-dodge push square of a move, the
+    ball's square of a short pass, the bottom piece's square of a resolved stack. ``keeper``
+    says which piece of a resolved stack keeps the ball ("top", "bottom" or None).
+    """
+
+    kind: str
+    piece: str | None = None
+    target: str | None = None
+    second: str | None = None
+    keeper: str | None = None
 
 
 class NotationError(ValueError):
@@ -55,6 +75,18 @@ class Action(tuple):
     @property
     def is_resolution(self) -> bool:
         return self[0] in (STAND_UP, RESOLVE)
+
+    def parts(self) -> ActionParts:
+        """This action's kind and squares by name (see :class:`ActionParts`)."""
+        k, a, b, c, d = self
+        n = SQUARE_NAMES
+        return ActionParts(
+            kind=KIND_NAMES[k],
+            piece=n[a] if a >= 0 else None,
+            target=n[b] if b >= 0 else None,
+            second=n[c] if c >= 0 else None,
+            keeper=("top", "bottom")[d - 1] if k == RESOLVE and d > 0 else None,
+        )
 
     def __str__(self) -> str:
         k, a, b, c, d = self

@@ -181,3 +181,6 @@ STANDARD_HOME_SETUP = {
     "O6": "K7",
     "S7": "G3",
 }
+
+# The phases of a turn (the state's `_phase`): choosing an action, resolving it, game over.
+ACTION_PHASE, RESOLUTION_PHASE, GAME_OVER = 0, 1, 2

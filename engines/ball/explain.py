@@ -25,7 +25,17 @@ from .actions import (
     STAND_UP,
     Action,
 )
-from .board import ACTIVE, DOWN, NEIGHBOURS, PIECE_TEAM, PIECE_TYPE, TOP
+from .board import (
+    ACTION_PHASE,
+    ACTIVE,
+    DOWN,
+    GAME_OVER,
+    NEIGHBOURS,
+    PIECE_TEAM,
+    PIECE_TYPE,
+    RESOLUTION_PHASE,
+    TOP,
+)
 
 if TYPE_CHECKING:
     from .state import State
@@ -49,8 +59,6 @@ def _describe(pid: int) -> str:
 
 
 def _reason(state: State, action: Action) -> str:
-    from .state import ACTION_PHASE, GAME_OVER, RESOLUTION_PHASE
-
     kind = action[0]
     n = B.SQUARE_NAMES
     if state._phase == GAME_OVER:

@@ -38,19 +38,21 @@ from .actions import (
     sprint_of,
 )
 from .board import (
+    ACTION_PHASE,
     ACTIVE,
     BOTTOM_ACTIVE,
     BOTTOM_DOWN,
     DOWN,
+    GAME_OVER,
     NEIGHBOURS,
     NSQ,
     PIECE_TEAM,
     PIECE_TYPE,
+    RESOLUTION_PHASE,
     SCORING_ROW,
     TOP,
 )
 
-ACTION_PHASE, RESOLUTION_PHASE, GAME_OVER = 0, 1, 2
 PHASE_NAMES = ("action", "resolution", "over")
 
 

@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from league.demo import DEMO_ADMIN, DEMO_COACH
+from matches.demo import DEMO_ADMIN, DEMO_COACH
 from matches.models import Match
 from roster.models import Team
 

@@ -3,10 +3,10 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
 from league.models import Season
-from league.services import start_next_season
+from league.services import found_team, start_next_season
 from matches.factories import squad, staff_user
 from roster.factories import TeamFactory, UserFactory
-from roster.services import PlayerSpec, create_team
+from roster.services import PlayerSpec
 from rules.models import Race
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +64,7 @@ def test_team_created_during_a_season_joins_the_current_one():
     start_next_season(by=admin)
     current = start_next_season(by=admin)
     race = Race.objects.get(name="Human")
-    team = create_team(
+    team = found_team(
         name="Spätstarter",
         race=race,
         coach=admin,

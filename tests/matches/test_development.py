@@ -1,4 +1,4 @@
-"""Skill development after a match (league.md "Development", "Devious bonus", "Corrections")."""
+"""Skill development after a match (docs/league.md, "Entwicklung")."""
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -7,6 +7,7 @@ from league.services import start_next_season
 from matches import development as dev
 from matches.factories import days_ago, play, squad, staff_user
 from matches.models import Casualty, Development
+from matches.skills import current_skills
 from roster.models import PlayerSkill
 from rules.models import Skill, SkillCategory
 
@@ -91,8 +92,8 @@ def test_gained_skill_counts_from_the_next_match_on(match, home, away, admin):
     )
     assert development.skill.name == "Block"
     later = play(home, away, at=days_ago(1))
-    assert "Block" in [e.skill.name for e in player.current_skills(at_match=later)]
-    assert "Block" not in [e.skill.name for e in player.current_skills(at_match=match)]
+    assert "Block" in [e.skill.name for e in current_skills(player, at_match=later)]
+    assert "Block" not in [e.skill.name for e in current_skills(player, at_match=match)]
     assert "Block" not in gainable_names(player, later, ["G"])
 
 
@@ -108,7 +109,7 @@ def test_death_resets_gains_of_that_season_and_earlier_only(match, home, away, a
         dice=FixedDice(1),
     )
     play(away, home, at=days_ago(1), ticks={player: Casualty.DEAD})
-    assert [e.skill.name for e in player.current_skills()] == [
+    assert [e.skill.name for e in current_skills(player)] == [
         e.skill.name for e in player.starting_skills()
     ]
     start_next_season(by=admin)
@@ -122,10 +123,10 @@ def test_death_resets_gains_of_that_season_and_earlier_only(match, home, away, a
         by=admin,
         dice=FixedDice(2),
     )
-    names = [e.skill.name for e in player.current_skills()]
+    names = [e.skill.name for e in current_skills(player)]
     assert "Kick" in names and "Block" not in names
     # the old gain stays in the history
-    assert player.skills.filter(source=PlayerSkill.Source.GAINED).count() == 2
+    assert Development.objects.active().filter(player=player).exclude(skill=None).count() == 2
 
 
 # --- Automatisch --------------------------------------------------------------------------
@@ -147,8 +148,8 @@ def test_automatic_picks_a_candidate_then_a_secondary_skill_with_the_stored_roll
     assert development.rolls[0]["options"] == [str(second), str(third)]
     assert development.rolls[0]["roll"] == 2
     assert development.rolls[1]["result"] == strength[0]
-    gained = PlayerSkill.objects.get(development=development)
-    assert gained.source == PlayerSkill.Source.GAINED and gained.player == third
+    gained = [entry for entry in current_skills(third) if entry.is_gained]
+    assert [(e.skill, e.development) for e in gained] == [(development.skill, development)]
 
 
 def test_automatic_skips_players_dead_in_this_match_and_suspended(season, home, away, admin):
@@ -168,7 +169,7 @@ def test_automatic_without_candidate_is_noted(match, home, admin):
     development = dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice())
     assert development.player is None and development.skill is None
     assert development.rolls[0]["options"] == []
-    assert not PlayerSkill.objects.filter(source=PlayerSkill.Source.GAINED).exists()
+    assert not any(e.is_gained for p in home.players.all() for e in current_skills(p))
 
 
 # --- Selbst wählen ------------------------------------------------------------------------
@@ -297,7 +298,8 @@ def test_devious_bonus_adds_a_second_devious_skill(match, home):
     dev.record_devious_bonus(development=development, skill=devious[3], by=home.coach)
     development.refresh_from_db()
     assert development.bonus_skill == devious[3]
-    assert development.gained_skills.count() == 2
+    gained = [e.skill for e in current_skills(development.player) if e.is_gained]
+    assert gained == [devious[0], devious[3]]
 
 
 def test_devious_bonus_refuses_the_same_skill_and_the_other_coach(match, home, away):
@@ -341,7 +343,7 @@ def test_a_chosen_development_is_never_rolled_again(match, home, admin):
     with pytest.raises(ValidationError, match="schon eingetragen"):
         dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice(1, 1))
     assert Development.objects.filter(match=match, team=home).count() == 1
-    assert PlayerSkill.objects.filter(source=PlayerSkill.Source.GAINED).count() == 1
+    assert sum(e.is_gained for p in home.players.all() for e in current_skills(p)) == 1
 
 
 def test_editing_the_result_keeps_the_development(match, home, away, admin):
@@ -379,7 +381,7 @@ def test_admin_reset_keeps_the_old_roll_and_allows_a_new_choice(match, home, adm
     dev.reset_development(development=old, by=admin)
     old.refresh_from_db()
     assert old.is_reset and old.skill is not None
-    assert not PlayerSkill.objects.filter(development=old).exists()
+    assert old.skill not in [e.skill for e in current_skills(old.player) if e.is_gained]
     new = dev.choose_none(match=match, team=home, by=home.coach)
     assert new.pk != old.pk
     assert Development.objects.filter(match=match, team=home).count() == 2

@@ -4,7 +4,6 @@ from django.urls import reverse
 from league.services import start_next_season
 from matches.factories import days_ago, play, squad, staff_user
 from matches.models import Development
-from roster.models import PlayerSkill
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +77,7 @@ def test_second_submit_does_not_roll_again(client, match, home):
     response = client.post(url(match, home), {f"team{home.pk}-choice": "auto"})
     assert response.status_code == 400
     assert "schon eingetragen" in response.content.decode()
-    assert PlayerSkill.objects.filter(source=PlayerSkill.Source.GAINED).count() == 1
+    assert Development.objects.active().exclude(skill=None).count() == 1
 
 
 def test_coach_of_another_team_gets_404(client, match, home):
@@ -104,9 +103,9 @@ def test_squad_page_shows_gained_skills_with_fixed_queries(
 ):
     client.force_login(home.coach)
     client.post(url(match, home), {f"team{home.pk}-choice": "auto"})
-    gained = PlayerSkill.objects.get(source=PlayerSkill.Source.GAINED)
+    gained = Development.objects.get(match=match, team=home)
     client.logout()
-    with django_assert_max_num_queries(12) as ctx:
+    with django_assert_max_num_queries(14) as ctx:
         html = client.get(home.get_absolute_url()).content.decode()
     assert gained.skill.name in html and "data-gained" in html
     first = len(ctx.captured_queries)

@@ -6,6 +6,7 @@ import pytest
 from league.services import start_next_season
 from matches.factories import days_ago, play, squad, staff_user
 from matches.models import Casualty
+from matches.status import journeymen_needed, status_of, suspended_for_next_match
 
 pytestmark = pytest.mark.django_db
 
@@ -21,16 +22,16 @@ def test_seriously_injured_misses_the_next_match_of_his_team_only(teams):
     home, away, third = teams
     hurt = home.players.get(number=1)
     first = play(home, away, at=days_ago(10), ticks={hurt: Casualty.SERIOUSLY_INJURED})
-    assert hurt.status_for(first) is None
-    assert hurt.status_for() == Casualty.SERIOUSLY_INJURED
+    assert status_of(hurt, first) is None
+    assert status_of(hurt) == Casualty.SERIOUSLY_INJURED
     # A match of the opponent does not clear it: it is the injured player's team that counts.
     play(away, third, at=days_ago(9))
-    assert hurt.status_for() == Casualty.SERIOUSLY_INJURED
+    assert status_of(hurt) == Casualty.SERIOUSLY_INJURED
     second = play(home, third, at=days_ago(8))
-    assert hurt.status_for(second) == Casualty.SERIOUSLY_INJURED
-    assert hurt.status_for() is None
+    assert status_of(hurt, second) == Casualty.SERIOUSLY_INJURED
+    assert status_of(hurt) is None
     third_match = play(third, home, at=days_ago(7))
-    assert hurt.status_for(third_match) is None
+    assert status_of(hurt, third_match) is None
 
 
 def test_seriously_injured_carries_into_the_next_season(teams):
@@ -38,11 +39,11 @@ def test_seriously_injured_carries_into_the_next_season(teams):
     hurt = home.players.get(number=2)
     play(home, away, at=days_ago(10), ticks={hurt: Casualty.SERIOUSLY_INJURED})
     start_next_season(by=staff_user())
-    assert hurt.status_for() == Casualty.SERIOUSLY_INJURED
+    assert status_of(hurt) == Casualty.SERIOUSLY_INJURED
     # Played earlier in time than the injury, but later in play order (a later season).
     first_of_season = play(home, away, at=days_ago(20))
-    assert hurt.status_for(first_of_season) == Casualty.SERIOUSLY_INJURED
-    assert hurt.status_for() is None
+    assert status_of(hurt, first_of_season) == Casualty.SERIOUSLY_INJURED
+    assert status_of(hurt) is None
 
 
 def test_dead_misses_the_rest_of_the_season_and_returns_in_the_next(teams):
@@ -50,18 +51,18 @@ def test_dead_misses_the_rest_of_the_season_and_returns_in_the_next(teams):
     dead = away.players.get(number=3)
     play(home, away, at=days_ago(10), ticks={dead: Casualty.DEAD})
     later = [play(away, third, at=days_ago(9)), play(home, away, at=days_ago(8))]
-    assert all(dead.status_for(match) == Casualty.DEAD for match in later)
-    assert dead.status_for() == Casualty.DEAD
+    assert all(status_of(dead, match) == Casualty.DEAD for match in later)
+    assert status_of(dead) == Casualty.DEAD
     start_next_season(by=staff_user())
-    assert dead.status_for() is None
-    assert dead.status_for(play(away, third, at=days_ago(7))) is None
+    assert status_of(dead) is None
+    assert status_of(dead, play(away, third, at=days_ago(7))) is None
 
 
 def test_badly_hurt_has_no_status_after_the_match(teams):
     home, away, _ = teams
     hurt = home.players.get(number=4)
     play(home, away, at=days_ago(10), ticks={hurt: Casualty.BADLY_HURT})
-    assert hurt.status_for() is None
+    assert status_of(hurt) is None
 
 
 def test_same_time_matches_are_ordered_by_id(teams):
@@ -70,25 +71,25 @@ def test_same_time_matches_are_ordered_by_id(teams):
     moment = days_ago(3)
     first = play(home, away, at=moment, ticks={hurt: Casualty.SERIOUSLY_INJURED})
     second = play(home, third, at=moment)
-    assert hurt.status_for(first) is None
-    assert hurt.status_for(second) == Casualty.SERIOUSLY_INJURED
+    assert status_of(hurt, first) is None
+    assert status_of(hurt, second) == Casualty.SERIOUSLY_INJURED
 
 
 def test_unavailable_players_and_journeymen_needed(teams):
     home, away, _ = teams
     one, two = home.players.get(number=1), home.players.get(number=2)
     play(home, away, at=days_ago(5), ticks={one: Casualty.DEAD, two: Casualty.SERIOUSLY_INJURED})
-    assert home.unavailable_players() == {
+    assert suspended_for_next_match(home) == {
         one.pk: Casualty.DEAD,
         two.pk: Casualty.SERIOUSLY_INJURED,
     }
-    assert home.journeymen_needed() == 2
-    assert away.journeymen_needed() == 0
+    assert journeymen_needed(home) == 2
+    assert journeymen_needed(away) == 0
 
 
 def test_journeymen_never_below_zero_with_a_full_roster(teams):
     big = squad(name="Viele", players=11)
-    assert big.journeymen_needed() == 0
+    assert journeymen_needed(big) == 0
 
 
 def test_squad_page_shows_the_status_symbols_and_counts_journeymen(client, teams):

@@ -1,10 +1,11 @@
-"""Squad rules (league.md, "Teams and squads") in the roster service."""
+"""Squad rules (docs/league.md, "Teams und Kader") in the roster service."""
 
 import datetime
 
 import pytest
 from django.core.exceptions import ValidationError
 
+from matches.status import journeymen_needed
 from roster.factories import PlayerFactory, TeamFactory, UserFactory
 from roster.models import PlayerSkill, Team
 from roster.services import (
@@ -154,13 +155,13 @@ def test_undoing_a_retirement_checks_number_and_limits():
 
 def test_journeymen_fill_up_to_seven():
     team = TeamFactory()
-    assert team.journeymen_needed() == 7
+    assert journeymen_needed(team) == 7
     for number in range(1, 6):
         PlayerFactory(team=team, number=number)
-    assert team.journeymen_needed() == 2
+    assert journeymen_needed(team) == 2
     for number in range(6, 10):
         PlayerFactory(team=team, number=number)
-    assert team.journeymen_needed() == 0
+    assert journeymen_needed(team) == 0
 
 
 def test_copy_categories_from_template_and_back_to_unrestricted():

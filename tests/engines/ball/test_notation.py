@@ -58,3 +58,26 @@ def test_every_legal_action_of_the_start_round_trips(card_mode):
 
 def test_state_apply_accepts_notation_text():
     assert new_game().apply("G5-H6") == new_game().apply(parse_action("G5-H6"))
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("G5-H6", ("move", "G5", "H6", None, None)),
+        ("G5-G7/F8", ("move", "G5", "G7", "F8", None)),
+        ("SPRINT G5-I7/G7", ("sprint", "G5", "I7", "G7", None)),
+        ("G5=H6", ("hand-off", "G5", "H6", None, None)),
+        ("G5>H8@I9", ("short pass", "G5", "H8", "I9", None)),
+        ("G5>>K13", ("long pass", "G5", "K13", None, None)),
+        ("UP C7/D8", ("stand up", "C7", "D8", None, None)),
+        ("GETUP C7/D8", ("getup", "C7", "D8", None, None)),
+        ("RS G9/F10,H10", ("resolve stack", "G9", "F10", "H10", None)),
+        ("RS G9/F10,H10*top", ("resolve stack", "G9", "F10", "H10", "top")),
+        ("RS G9/F10,H10*bottom", ("resolve stack", "G9", "F10", "H10", "bottom")),
+        ("END", ("end", None, None, None, None)),
+        ("+PE", ("+PE", None, None, None, None)),
+        ("OVERTIME", ("overtime", None, None, None, None)),
+    ],
+)
+def test_parts_name_the_kind_and_squares_of_every_notation_form(text, parts):
+    assert tuple(parse_action(text).parts()) == parts

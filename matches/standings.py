@@ -1,13 +1,15 @@
-"""The league table of a season (league.md, "League table"), derived from its matches.
+"""The league table of a season, derived from its matches (docs/league.md, "Tabelle").
 
-`season_table(season)` reads in three queries (teams, matches with their casualty counts);
+`season_table(season)` reads in two queries (teams, matches with their casualty counts);
 `build_table` holds every rule and needs no database, so the rules are tested on plain data.
 """
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .models import Season
+from league.models import Season
+
+from .models import Match
 
 
 @dataclass(frozen=True)
@@ -122,10 +124,21 @@ def build_table(teams: Iterable, results: Iterable[Result], points: Points) -> l
     return ordered
 
 
+def result_of(match: Match) -> Result:
+    """The match as the table counts it (winner, casualties caused per side)."""
+    return Result(
+        home_id=match.home_id,
+        away_id=match.away_id,
+        home_touchdowns=match.home_touchdowns,
+        away_touchdowns=match.away_touchdowns,
+        home_casualties=match.casualties_caused_by(match.home_id),
+        away_casualties=match.casualties_caused_by(match.away_id),
+        conceded_by_id=match.conceded_by_id,
+    )
+
+
 def season_table(season: Season) -> list[Row]:
     """The table of `season` with the season's current points settings (2 queries)."""
-    from matches.models import Match  # matches depends on league, not the other way round
-
     matches = Match.objects.for_season(season).played().with_casualty_counts().order_by()
-    results = [match.as_result() for match in matches]
+    results = [result_of(match) for match in matches]
     return build_table(season.teams.all(), results, Points.of(season))

@@ -1,8 +1,8 @@
 import pytest
 from django.core.management import call_command
 
-from league.demo import DEMO_ADMIN, DEMO_COACH, ensure_demo_league
 from league.models import User
+from matches.demo import DEMO_ADMIN, DEMO_COACH, ensure_demo_league
 from rules.models import Position, Race
 
 pytestmark = pytest.mark.django_db

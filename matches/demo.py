@@ -11,9 +11,14 @@ from django.core.management import call_command
 from django.db import transaction
 from django.utils import timezone
 
+from league.models import Season
+from league.services import found_team, start_next_season
 from roster.models import Team
-from roster.services import PlayerSpec, create_team
+from roster.services import PlayerSpec
 from rules.models import HandbookSection, Race
+
+from .models import Casualty
+from .services import MatchEntry, enter_match
 
 
 @dataclass(frozen=True)
@@ -87,7 +92,7 @@ def ensure_demo_teams() -> list[str]:
                 number = len(specs) + 1
                 specs.append(PlayerSpec(DEMO_NAMES[number - 1], number, position))
         coach = user_model.objects.get(username=login.username)
-        create_team(name=name, race=race, coach=coach, players=specs)
+        found_team(name=name, race=race, coach=coach, players=specs)
         created.append(f"Team „{name}“ angelegt")
     return created
 
@@ -97,12 +102,6 @@ def ensure_demo_season() -> list[str]:
 
     Only when no season exists yet, so admins' seasons and results are never touched.
     """
-    from matches.models import Casualty
-    from matches.services import MatchEntry, enter_match
-
-    from .models import Season
-    from .services import start_next_season
-
     if Season.objects.exists():
         return []
     admin = get_user_model().objects.get(username=DEMO_ADMIN.username)

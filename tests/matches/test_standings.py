@@ -5,9 +5,9 @@ from dataclasses import dataclass
 import pytest
 
 from league.services import start_next_season
-from league.standings import Points, Result, build_table, season_table
 from matches.factories import days_ago, play, squad, staff_user
 from matches.models import Casualty
+from matches.standings import Points, Result, build_table, season_table
 
 
 @dataclass(frozen=True)

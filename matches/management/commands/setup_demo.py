@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from league.demo import DEMO_ADMIN, DEMO_COACH, ensure_demo_league
+from matches.demo import DEMO_ADMIN, DEMO_COACH, ensure_demo_league
 
 
 class Command(BaseCommand):

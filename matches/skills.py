@@ -1,0 +1,104 @@
+"""A player's current skills, derived from his starting skills and his developments.
+
+Stored are only the starting skills (copied from the position) and skills an admin grants by
+hand (`roster.PlayerSkill`); a skill gained after a match is the development's own
+(`Development.skill`, `bonus_skill`). What a player has going into a match follows from these
+in play order (docs/league.md, "Entwicklung"): a death (💀) takes away every skill gained in
+that season and before, and a development reset by an admin counts no more.
+"""
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch
+
+from roster.models import Player
+from rules.models import Skill
+
+from .models import Casualty, CasualtyTick, Development, Match
+
+
+@dataclass(frozen=True)
+class SkillEntry:
+    """One skill a player has now: a starting skill, one granted by hand, or a gain."""
+
+    skill: Skill
+    parameter: str = ""
+    development: Development | None = None
+    granted: bool = False
+
+    @property
+    def skill_id(self) -> int:
+        return self.skill.pk
+
+    @property
+    def is_gained(self) -> bool:
+        return self.granted or self.development is not None
+
+    @property
+    def label(self) -> str:
+        return self.skill.label(self.parameter)
+
+
+def _gaining_developments():
+    return (
+        Development.objects.active()
+        .filter(skill__isnull=False)
+        .select_related("skill", "bonus_skill", "match__season")
+    )
+
+
+def _death_ticks():
+    return CasualtyTick.objects.filter(kind=Casualty.DEAD).select_related("match__season")
+
+
+def with_skill_history(players):
+    """Prefetch what `current_skills` reads beyond the stored skills (which
+    `PlayerQuerySet.for_roster_page` prefetches), so a squad costs two more queries, not two per
+    player: the active developments with a skill, and the 💀 ticks."""
+    return players.prefetch_related(
+        Prefetch("developments", queryset=_gaining_developments(), to_attr="gaining_developments"),
+        Prefetch("casualties", queryset=_death_ticks(), to_attr="death_ticks"),
+    )
+
+
+def _place(match: Match) -> tuple:
+    return (match.season.number, match.played_at, match.pk)
+
+
+def current_skills(player: Player, at_match: Match | None = None) -> list[SkillEntry]:
+    """Starting skills, then skills granted by hand, then gains in play order.
+
+    With `at_match`: what he has going into that match, from the matches before it. Uses the
+    prefetch of `with_skill_history` when present, else three queries.
+    """
+    cache = getattr(player, "_prefetched_objects_cache", {})
+    if "skills" in cache:
+        stored = list(cache["skills"])
+    else:
+        stored = list(player.skills.select_related("skill").order_by("order", "pk"))
+    developments = getattr(player, "gaining_developments", None)
+    if developments is None:
+        developments = list(_gaining_developments().filter(player=player))
+    deaths = getattr(player, "death_ticks", None)
+    if deaths is None:
+        deaths = list(_death_ticks().filter(player=player))
+
+    limit = _place(at_match) if at_match is not None else None
+    last_death = max(
+        (t.match.season.number for t in deaths if limit is None or _place(t.match) < limit),
+        default=None,
+    )
+    starting = [SkillEntry(e.skill, e.parameter) for e in stored if not e.is_gained]
+    granted = [SkillEntry(e.skill, e.parameter, granted=True) for e in stored if e.is_gained]
+    gained = []
+    for development in sorted(developments, key=lambda d: (_place(d.match), d.pk)):
+        if limit is not None and _place(development.match) >= limit:
+            continue
+        if last_death is not None and development.match.season.number <= last_death:
+            continue
+        gained += [SkillEntry(skill, development=development) for skill in development.gained()]
+    return starting + granted + gained
+
+
+def current_skill_ids(player: Player, at_match: Match | None = None) -> set[int]:
+    return {entry.skill_id for entry in current_skills(player, at_match)}

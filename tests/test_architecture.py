@@ -1,0 +1,160 @@
+"""The dependency rules of the code base, checked on the source (lazy imports included).
+
+- The league apps form layers, lowest first: rules ← roster ← league ← matches. Models,
+  services and every other module of an app import only from its own layer or below; only
+  the modules that put pages together (views, admin, urls, management commands, template tags)
+  may combine apps.
+- No import cycle anywhere: not between apps, not between the modules of one app.
+"""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("config", "rules", "roster", "league", "matches", "simulator", "engines")
+LAYERS = {"rules": 0, "roster": 1, "league": 2, "matches": 3}
+# Modules that assemble pages from several apps (Luke Plant's "views combine, models don't").
+COMBINERS = {"views", "admin", "urls"}
+COMBINER_PACKAGES = {"management", "templatetags"}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def project_modules() -> dict[str, Path]:
+    modules = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            modules[module_name(path)] = path
+    return modules
+
+
+def imported_names(source: str, module: str, *, is_package: bool = False) -> set[str]:
+    """Every module name `source` imports, at any depth (functions included), made absolute.
+    `from x import y` counts as `x.y` too, so a submodule imported by name is seen."""
+    package = module if is_package else module.rpartition(".")[0]
+    tree = ast.parse(source)
+    type_only = {  # `if TYPE_CHECKING:` imports never run
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for inner in ast.walk(node)
+    }
+    names = set()
+    for node in ast.walk(tree):
+        if id(node) in type_only:
+            continue
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                origin = ".".join(base + ([node.module] if node.module else []))
+            else:
+                origin = node.module or ""
+            names.add(origin)
+            names.update(f"{origin}.{alias.name}" for alias in node.names)
+    return names
+
+
+def upward_imports(source: str, module: str) -> list[str]:
+    """Imports of `module` that reach a higher layer than its own app (empty for combiners)."""
+    parts = module.split(".")
+    app = parts[0]
+    if app not in LAYERS or parts[-1] in COMBINERS or COMBINER_PACKAGES & set(parts):
+        return []
+    found = []
+    for name in sorted(imported_names(source, module)):
+        target = name.split(".")[0]
+        if target in LAYERS and LAYERS[target] > LAYERS[app]:
+            found.append(f"{module} imports {name}")
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = project_modules()
+    graph = {}
+    for name, path in modules.items():
+        imported = imported_names(
+            path.read_text(encoding="utf-8"), name, is_package=path.name == "__init__.py"
+        )
+        # A module always needs its own packages initialised first; an edge to one of them
+        # (`from . import board`) is no cycle of the code's making.
+        ancestors = {name.rsplit(".", n)[0] for n in range(1, name.count(".") + 1)}
+        graph[name] = {t for t in imported if t in modules and t != name and t not in ancestors}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan, iterative)."""
+    index, low, on_stack, stack, found = {}, {}, set(), [], []
+    counter = 0
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_models_and_services_only_import_apps_below_them():
+    offenders = []
+    for name, path in project_modules().items():
+        offenders += upward_imports(path.read_text(encoding="utf-8"), name)
+    assert offenders == []
+
+
+def test_the_layer_check_catches_a_lazy_upward_import():
+    source = "def status():\n    from matches.status import status_of\n    return status_of\n"
+    assert upward_imports(source, "roster.models") == [
+        "roster.models imports matches.status",
+        "roster.models imports matches.status.status_of",
+    ]
+    assert upward_imports("from .models import Team\n", "roster.services") == []
+    assert upward_imports("from matches.skills import current_skills\n", "roster.views") == []
+
+
+def test_no_import_cycles_between_or_within_apps():
+    assert cycles(import_graph()) == []
+
+
+def test_the_cycle_check_finds_a_cycle_through_a_lazy_import():
+    graph = {"a.models": {"a.standings"}, "a.standings": {"a.models"}, "a.views": {"a.models"}}
+    assert cycles(graph) == [["a.models", "a.standings"]]
