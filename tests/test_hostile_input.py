@@ -43,6 +43,14 @@ def test_season_parameter_that_is_not_a_plain_number_is_not_found(
     assert response.status_code == 404
 
 
+@pytest.mark.parametrize("value", [*ODD_NUMBERS, "0", "abc"])
+@pytest.mark.parametrize("htmx", [False, True])
+def test_match_list_page_that_is_not_a_plain_number_is_not_found(client, league, value, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client.get(reverse("matches:match-list"), {"seite": value}, headers=headers)
+    assert response.status_code == 404
+
+
 @pytest.mark.parametrize("value", ["1" * 30, "9" * 5000])
 @pytest.mark.parametrize("path", ["/spiele/{}/", "/teams/{}/"])
 def test_huge_ids_in_the_path_are_not_found(client, league, path, value):
@@ -187,3 +195,28 @@ def test_every_error_of_tampered_simulator_forms_is_on_the_page(client):
     assert_every_error_shown(client.post(reverse("simulator:ball-new"), new_game))
     baa = {"teams": GARBAGE, "seed": GARBAGE, "bot": GARBAGE}
     assert_every_error_shown(client.get(reverse("simulator:baa"), baa))
+
+
+def test_every_error_of_a_tampered_injury_record_is_on_the_page(client, league):
+    client.force_login(league.home.coach)
+    player = league.home.players.first()
+    prefix = f"ausfall{player.pk}"
+    data = {f"{prefix}-kind": GARBAGE, f"{prefix}-day": GARBAGE, f"{prefix}-note": LONG}
+    response = client.post(
+        reverse("roster:casualty-record-create", args=[league.home_id, player.pk]), data
+    )
+    assert response.status_code == 400
+    assert_every_error_shown(response)
+
+
+@pytest.mark.parametrize("day", ["99999-01-01", "2026-13-45", "٢٠٢٦-٠١-٠١"])
+def test_impossible_injury_days_are_form_errors(client, league, day):
+    client.force_login(league.home.coach)
+    player = league.home.players.first()
+    prefix = f"ausfall{player.pk}"
+    response = client.post(
+        reverse("roster:casualty-record-create", args=[league.home_id, player.pk]),
+        {f"{prefix}-kind": "si", f"{prefix}-day": day},
+    )
+    assert response.status_code == 400
+    assert_every_error_shown(response)
