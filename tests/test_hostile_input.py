@@ -4,6 +4,9 @@ Each query-string id is read as ASCII digits within range; anything else is a 40
 error. These tests probe every public page with the values an attacker would try.
 """
 
+import csv
+import io
+
 import pytest
 from django.urls import reverse
 
@@ -34,12 +37,14 @@ def league():
 
 @pytest.mark.parametrize("value", ODD_NUMBERS)
 @pytest.mark.parametrize("htmx", [False, True])
-@pytest.mark.parametrize("url_name", ["league:standings", "matches:match-list"])
+@pytest.mark.parametrize(
+    "path", ["/tabelle/", "/spiele/", "/tabelle/export.csv", "/spiele/export.json"]
+)
 def test_season_parameter_that_is_not_a_plain_number_is_not_found(
-    client, league, url_name, value, htmx
+    client, league, path, value, htmx
 ):
     headers = {"HX-Request": "true"} if htmx else {}
-    response = client.get(reverse(url_name), {"saison": value}, headers=headers)
+    response = client.get(path, {"saison": value}, headers=headers)
     assert response.status_code == 404
 
 
@@ -52,7 +57,9 @@ def test_match_list_page_that_is_not_a_plain_number_is_not_found(client, league,
 
 
 @pytest.mark.parametrize("value", ["1" * 30, "9" * 5000])
-@pytest.mark.parametrize("path", ["/spiele/{}/", "/teams/{}/"])
+@pytest.mark.parametrize(
+    "path", ["/spiele/{}/", "/teams/{}/", "/teams/{}/kader.csv", "/teams/{}/kader.json"]
+)
 def test_huge_ids_in_the_path_are_not_found(client, league, path, value):
     assert client.get(path.format(value)).status_code == 404
 
@@ -220,3 +227,13 @@ def test_impossible_injury_days_are_form_errors(client, league, day):
     )
     assert response.status_code == 400
     assert_every_error_shown(response)
+
+
+def test_names_that_look_like_formulas_stay_text_in_the_csv_download(client, league):
+    player = league.home.players.first()
+    player.name = '=HYPERLINK("http://angreifer.example","Klick")'
+    player.save(update_fields=["name"])
+    text = client.get(f"/teams/{league.home_id}/kader.csv").content.decode("utf-8-sig")
+    cells = [cell for row in csv.reader(io.StringIO(text), delimiter=";") for cell in row]
+    assert "'" + player.name in cells
+    assert not [cell for cell in cells if cell.startswith(("=", "+", "@"))]
