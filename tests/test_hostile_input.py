@@ -98,6 +98,10 @@ def _public_paths(match) -> list[str]:
         "/simulator/",
         "/simulator/ball/",
         "/simulator/baa/",
+        "/tabelle/export.csv",
+        "/spiele/export.json",
+        f"/teams/{match.home_id}/kader.csv",
+        "/healthz",
     ]
 
 
