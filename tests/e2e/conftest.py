@@ -79,6 +79,8 @@ def assert_accessible(axe):
     """Run axe-core (bundled by axe-playwright-python) on the page; fail with every violation."""
 
     def check(page) -> None:
+        # Folded parts (<details>: rule texts, player actions) are checked opened too.
+        page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
         results = axe.run(page, options=WCAG_AA)
         violations = results.response["violations"]
         assert not violations, f"{page.url}\n{describe_violations(violations)}"
