@@ -98,6 +98,9 @@ def _public_paths(match) -> list[str]:
         "/simulator/",
         "/simulator/ball/",
         "/simulator/baa/",
+        "/simulator/ball/regeln/",
+        "/simulator/baa/partien/",
+        "/simulator/baa/partien/neu/",
         "/tabelle/export.csv",
         "/spiele/export.json",
         f"/teams/{match.home_id}/kader.csv",
@@ -241,3 +244,32 @@ def test_names_that_look_like_formulas_stay_text_in_the_csv_download(client, lea
     cells = [cell for row in csv.reader(io.StringIO(text), delimiter=";") for cell in row]
     assert "'" + player.name in cells
     assert not [cell for cell in cells if cell.startswith(("=", "+", "@"))]
+
+
+def test_baa_game_pages_survive_odd_numbers_and_garbage(client):
+    from simulator.models import BaaGame
+
+    new_game = {
+        "teams": "2",
+        "seat_0": "person",
+        "seat_1": "person",
+        "map_choice": "kirkwall",
+        "shared_device": "1",
+        "end_kind": "first_goal",
+        "end_value": "",
+    }
+    assert client.post(reverse("simulator:baa-game-new"), new_game).status_code == 302
+    token = BaaGame.objects.get().host_token
+    statuses = set()
+    for value in [*ODD_NUMBERS, GARBAGE]:
+        for name in ("baa-game", "baa-game-state", "baa-game-report"):
+            for param in ("team", "v", "zoom", "runde", "ereignis"):
+                url = reverse(f"simulator:{name}", args=[token])
+                statuses.add(client.get(url, {param: value}).status_code)
+        data = {f: value for f in ("team", "v", "aktion", "wert", "x", "y", "modus", "extra")}
+        url = reverse("simulator:baa-game-input", args=[token])
+        statuses.add(client.post(url, data, HTTP_HX_REQUEST="true").status_code)
+        for field in ("teams", "end_kind", "end_value", "seat_0", "shared_device"):
+            response = client.post(reverse("simulator:baa-game-new"), new_game | {field: value})
+            statuses.add(response.status_code)
+    assert max(statuses) < 500
