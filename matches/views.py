@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from config import pagecache
 from config.exports import export_response
+from config.numbers import parse_id
 from league.models import Season
 from league.views import season_from_request, seasons_latest_first
 from roster.models import Player, Team
@@ -44,8 +45,9 @@ MATCHES_PER_PAGE = 20
 def match_list(request):
     """The season's matches, newest first, MATCHES_PER_PAGE per page (?seite=N)."""
     season = season_from_request(request)
-    number = request.GET.get("seite", "1")
-    number = int(number) if number.isdigit() else 1
+    number = parse_id(request.GET.get("seite", "1"))
+    if number is None:
+        raise Http404
 
     def page():
         matches = Match.objects.none()

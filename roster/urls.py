@@ -9,7 +9,10 @@ urlpatterns = [
     path("neu/", views.team_create_race, name="team-create-race"),
     path("neu/<slug:race_slug>/", views.team_create, name="team-create"),
     path("<int:pk>/", views.team_detail, name="team-detail"),
-    re_path(r"^(?P<pk>[0-9]+)/kader\.(?P<fmt>csv|json)$", views.team_export, name="team-export"),
+    # at most 19 digits: a database key; thousands of digits would make int() fail (500)
+    re_path(
+        r"^(?P<pk>[0-9]{1,19})/kader\.(?P<fmt>csv|json)$", views.team_export, name="team-export"
+    ),
     path("<int:pk>/spieler/neu/", views.player_create, name="player-create"),
     path("<int:pk>/spieler/<int:player_pk>/entlassen/", views.player_retire, name="player-retire"),
     path("<int:pk>/spieler/<int:player_pk>/loeschen/", views.player_delete, name="player-delete"),

@@ -65,7 +65,7 @@ def game_list(request):
     return render(request, "simulator/baa_games.html", {"rows": rows})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_not_required
 def game_new(request):
     form = BaaGameForm(request.POST or None)
