@@ -92,3 +92,60 @@ def test_a_login_does_not_empty_the_cache(client, league):
     )
     assert response.status_code == 302
     assert pagecache.tokens(pagecache.LEAGUE) == before
+
+
+def test_squad_loads_retired_players_on_demand(client, league):
+    from django.utils import timezone
+
+    from roster.services import retire_player
+
+    _, home, _ = league
+    retired = home.players.order_by("number").last()
+    retire_player(player=retired, on=timezone.localdate())
+    page = client.get(home.get_absolute_url()).content.decode()
+    assert "Entlassene Spieler anzeigen (1)" in page
+    assert f"#{retired.number} {retired.name} ·" not in page
+    fragment = client.get(
+        home.get_absolute_url(), {"entlassen": "1"}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert f"#{retired.number} {retired.name} ·" in fragment and "<html" not in fragment
+    without_js = client.get(home.get_absolute_url(), {"entlassen": "1"}).content.decode()
+    assert f"#{retired.number} {retired.name} ·" in without_js and "<html" in without_js
+
+
+def test_squad_queries_do_not_grow_with_the_leagues_history(
+    client, league, django_assert_max_num_queries
+):
+    from django.utils import timezone
+
+    from roster.services import retire_player
+
+    _, home, away = league
+    for day in range(6):
+        play(home, away, at=days_ago(2 - day * 0.1), score=(day % 3, 1))
+    for player in home.players.order_by("-number")[:3]:
+        retire_player(player=player, on=timezone.localdate())
+    with django_assert_max_num_queries(12):
+        client.get(home.get_absolute_url())
+    with django_assert_max_num_queries(0):
+        client.get(home.get_absolute_url())
+
+
+def test_squad_shows_a_new_injury_at_once(client, league):
+    from matches.models import Casualty
+
+    _, home, away = league
+    victim = home.players.order_by("number").first()
+    assert 'data-status="injured"' not in client.get(home.get_absolute_url()).content.decode()
+    play(home, away, at=days_ago(1), ticks={victim: Casualty.SERIOUSLY_INJURED})
+    page = client.get(home.get_absolute_url()).content.decode()
+    assert 'data-status="injured"' in page
+
+
+def test_coach_sees_his_own_edit_buttons_never_a_cached_visitor_page(client, league):
+    _, home, _ = league
+    client.get(home.get_absolute_url())  # cached for visitors
+    client.force_login(home.coach)
+    page = client.get(home.get_absolute_url()).content.decode()
+    assert "Spieler hinzufügen" in page or "Bearbeiten" in page
+    assert 'name="csrfmiddlewaretoken"' in page
