@@ -153,6 +153,15 @@ else:
         }
     }
 
+# Cached pages and fragments (see config/pagecache.py) live in each process's memory: their keys
+# carry tokens from the shared cache above, so a process never serves one that a write outdated.
+CACHES["template_fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "template-fragments",
+    "TIMEOUT": 60 * 60 * 24,
+    "OPTIONS": {"MAX_ENTRIES": 3000},
+}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "league.User"
 AUTHENTICATION_BACKENDS = [

@@ -25,6 +25,7 @@ MATCHES_PER_PAGE = 20
 
 @require_GET
 @login_not_required
+@pagecache.for_visitors()
 def match_list(request):
     """The season's matches, newest first, MATCHES_PER_PAGE per page (?seite=N)."""
     season = season_from_request(request)
@@ -105,14 +106,32 @@ def _ticks():
 
 @require_GET
 @login_not_required
+@pagecache.for_visitors()
 def match_detail(request, pk: int):
-    match = get_object_or_404(
-        Match.objects.select_related(
-            "season", "home", "away", "conceded_by", "entered_by"
-        ).prefetch_related(_ticks()),
-        pk=pk,
+    """A played match: result, casualties per side, the developments of both teams.
+
+    Visitors (not logged in) all see the same page, which comes from the page cache; logged-in
+    users get their live page with the forms they may use.
+    """
+    loaded = Match.objects.select_related("season", "home", "away", "conceded_by", "entered_by")
+    if request.user.is_authenticated:
+        match = get_object_or_404(loaded.prefetch_related(_ticks()), pk=pk)
+        return render(request, "matches/match_detail.html", _detail_context(request, match))
+    match = pagecache.cached("match", lambda: get_object_or_404(loaded, pk=pk), pk)
+    details = pagecache.lazy(
+        lambda: _detail_context(
+            request, get_object_or_404(loaded.prefetch_related(_ticks()), pk=pk)
+        )
     )
-    return render(request, "matches/match_detail.html", _detail_context(request, match))
+    context = {
+        "match": match,
+        # computed only when the cached fragment is missing (see config/pagecache.py)
+        "sides": lambda: details()["sides"],
+        "developments": lambda: details()["developments"],
+        "can_edit": False,
+        **pagecache.fragment_context(request, personal=True),
+    }
+    return render(request, "matches/match_detail.html", context)
 
 
 def _detail_context(request, match: Match, replace: dict | None = None) -> dict:
@@ -138,6 +157,7 @@ def _detail_context(request, match: Match, replace: dict | None = None) -> dict:
         else:
             developments.append(_development_side(request, match=match, team=team))
     return {
+        **pagecache.fragment_context(request, personal=True),
         "match": match,
         "sides": sides,
         "can_edit": match.is_editable_by(request.user),

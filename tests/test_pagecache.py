@@ -149,3 +149,56 @@ def test_coach_sees_his_own_edit_buttons_never_a_cached_visitor_page(client, lea
     page = client.get(home.get_absolute_url()).content.decode()
     assert "Spieler hinzufügen" in page or "Bearbeiten" in page
     assert 'name="csrfmiddlewaretoken"' in page
+
+
+def test_match_page_for_visitors_comes_from_the_cache_and_follows_a_development(
+    client, league, django_assert_num_queries
+):
+    from matches import development as dev
+
+    _, home, _ = league
+    match = Match.objects.get()
+    first = client.get(match.get_absolute_url()).content.decode()
+    assert "Noch nicht eingetragen." in first
+    with django_assert_num_queries(0):
+        client.get(match.get_absolute_url())
+    dev.choose_none(match=match, team=home, by=staff_user())
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "Keine Entwicklung" in page
+
+
+@pytest.mark.django_db
+def test_handbook_repeated_needs_no_query(client, django_assert_num_queries):
+    client.get(reverse("rules:handbook"))
+    with django_assert_num_queries(0):
+        client.get(reverse("rules:handbook"))
+
+
+def test_cached_visitor_page_carries_this_requests_csrf_token_and_csp_nonce(league):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    url = reverse("league:standings")
+    client.get(url)  # stored
+    second = Client(enforce_csrf_checks=True)
+    response = second.get(url)
+    html = response.content.decode()
+    assert pagecache.CSRF_SLOT not in html and pagecache.NONCE_SLOT not in html
+    nonces = set(re.findall(r'nonce="([^"]+)"', html))
+    if nonces:
+        assert len(nonces) == 1
+        assert f"'nonce-{nonces.pop()}'" in response["Content-Security-Policy"]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    switched = second.post(
+        reverse("set_language"), {"language": "en", "next": url, "csrfmiddlewaretoken": token}
+    )
+    assert switched.status_code == 302  # the token from the cached page is accepted
+
+
+def test_visitor_page_follows_the_chosen_language(client, league):
+    url = reverse("league:standings")
+    german = client.get(url).content.decode()
+    client.cookies["django_language"] = "en"
+    english = client.get(url)
+    assert english["Content-Language"] == "en"
+    assert english.content.decode() != german
