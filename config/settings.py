@@ -129,7 +129,7 @@ CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "hs")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache_backends.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
             "TIMEOUT": 60 * 60 * 24,
