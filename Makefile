@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: serve run test install install-dev lint format migrate demo bench bench-ball strength-ball bench-baa bench-pages load-mix page-weight perft-ball messages clean
+.PHONY: serve run test install install-dev lint format migrate demo bench bench-ball answer-ball strength-ball bench-baa bench-pages load-mix page-weight perft-ball messages clean
 
 $(BIN)/python:
 	@py=$$(scripts/find-python) || exit 1; \
@@ -54,16 +54,20 @@ format: install-dev
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-bench: bench-ball strength-ball bench-baa page-weight
+bench: bench-ball answer-ball strength-ball bench-baa page-weight
 
 bench-ball: install-dev
 	$(BIN)/python -m benchmarks.ball_speed
+
+answer-ball: install-dev
+	$(BIN)/python -m benchmarks.ball_answer_time
 
 strength-ball: install-dev
 	$(BIN)/python -m benchmarks.ball_strength
 
 bench-baa: install-dev
 	$(BIN)/python -m benchmarks.baa_speed
+	$(BIN)/python -m benchmarks.baa_play
 
 # League pages against a bare floor view on PostgreSQL with gunicorn; needs wrk (apt-get install wrk).
 bench-pages: install-dev

@@ -13,7 +13,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 logger = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ def cache_state() -> str:
     return "ok" if ok else "error"
 
 
-@require_GET
+@require_safe
 @login_not_required
 @never_cache
 def healthz(request):

@@ -174,6 +174,13 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
 AXES_RESET_ON_SUCCESS = True
+# Failures count per username and client address, so a stranger guessing a coach's password
+# locks out only himself. Behind a reverse proxy the client address is read from the header the
+# proxy sets: TRUSTED_PROXY_COUNT proxies (1 in production, 0 = none, use the connecting address)
+# append to TRUSTED_PROXY_HEADER; see league/auth.py and the README's deployment notes.
+TRUSTED_PROXY_HEADER = os.environ.get("TRUSTED_PROXY_HEADER", "X-Forwarded-For")
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "1" if PRODUCTION else "0"))
+AXES_CLIENT_IP_CALLABLE = "league.auth.client_ip"
 AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:home"

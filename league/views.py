@@ -2,17 +2,18 @@ from django.contrib.auth.decorators import login_not_required
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from config import pagecache
 from config.exports import export_response
+from config.numbers import parse_id
 from matches.standings import season_table
 from rules.models import Race
 
 from .models import Season
 
 
-@require_GET
+@require_safe
 @login_not_required
 def home(request):
     return render(request, "league/home.html", {"race_count": Race.objects.count()})
@@ -28,16 +29,17 @@ def season_from_request(request) -> Season | None:
     seasons = seasons_latest_first()
     value = request.GET.get("saison", "")
     if value:
-        if not value.isdigit():
+        pk = parse_id(value)
+        if pk is None:
             raise Http404
-        season = next((s for s in seasons if s.pk == int(value)), None)
+        season = next((s for s in seasons if s.pk == pk), None)
         if season is None:
             raise Http404
         return season
     return next((s for s in seasons if s.is_current), None)
 
 
-@require_GET
+@require_safe
 @login_not_required
 @pagecache.for_visitors()
 def standings(request):
@@ -54,7 +56,7 @@ def standings(request):
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 @login_not_required
 def standings_export(request, fmt: str):
     """The table of the season (as on /tabelle/) as a CSV or JSON download."""

@@ -6,7 +6,7 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from config import pagecache
 from config.exports import export_response
@@ -23,7 +23,7 @@ from .status import suspended_for_match, suspended_for_next_match
 MATCHES_PER_PAGE = 20
 
 
-@require_GET
+@require_safe
 @login_not_required
 @pagecache.for_visitors()
 def match_list(request):
@@ -57,7 +57,7 @@ def match_list(request):
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 @login_not_required
 def match_export(request, fmt: str):
     """The season's matches (as on /spiele/) as a CSV or JSON download, oldest first."""
@@ -104,7 +104,7 @@ def _ticks():
     return Prefetch("casualties", queryset=CasualtyTick.objects.select_related("player"))
 
 
-@require_GET
+@require_safe
 @login_not_required
 @pagecache.for_visitors()
 def match_detail(request, pk: int):
@@ -345,7 +345,7 @@ def _match_form(request, *, home, away, match: Match | None) -> MatchForm:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_create(request):
     """ "Spiel eintragen": pick the two teams, then the result and the casualties."""
     season = Season.objects.current()
@@ -377,7 +377,7 @@ def match_create(request):
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_update(request, pk: int):
     match = get_object_or_404(
         Match.objects.editable_by(request.user)

@@ -14,6 +14,16 @@ urlpatterns = [
     path("<int:pk>/spieler/<int:player_pk>/entlassen/", views.player_retire, name="player-retire"),
     path("<int:pk>/spieler/<int:player_pk>/loeschen/", views.player_delete, name="player-delete"),
     path(
+        "<int:pk>/spieler/<int:player_pk>/ausfall/",
+        views.casualty_record_create,
+        name="casualty-record-create",
+    ),
+    path(
+        "<int:pk>/ausfall/<int:record_pk>/entfernen/",
+        views.casualty_record_delete,
+        name="casualty-record-delete",
+    ),
+    path(
         "<int:pk>/spieler/<int:player_pk>/kategorien/",
         views.player_categories,
         name="player-categories",
