@@ -23,7 +23,8 @@ from roster.models import MAX_PLAYERS, MAX_WITHOUT_LINEMAN, Team
 from roster.services import PlayerSpec, add_player, create_team, retire_player
 from rules.models import Race
 
-COACH_PASSWORD = "bench-coach-pw"
+from .site_client import COACH_PASSWORD
+
 NAMES = [
     "Grimm", "Hagen", "Brakk", "Ulla", "Moe", "Zacharias", "Knorz", "Tilda", "Rufus", "Berta",
     "Olaf", "Kuno", "Frieda", "Ragnar", "Wilma", "Egon", "Hilde", "Bodo", "Greta", "Lutz",

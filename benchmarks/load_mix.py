@@ -22,10 +22,9 @@ import uuid
 from collections import defaultdict
 from pathlib import Path
 
-from .league_builder import COACH_PASSWORD
 from .pages import DEFAULT_DB, DEFAULT_REDIS, redis_answers
 from .servers import free_port, manage, production_env, start_gunicorn, stop
-from .site_client import SiteClient
+from .site_client import COACH_PASSWORD, SiteClient
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 LIMITS = {"visitors": 32, "coaches": 8, "seconds": 120}

@@ -4,7 +4,8 @@
    1,000 matches through the project's own services in the database BENCH_DATABASE_URL
    (default postgres://postgres@127.0.0.1:5432/hs_prod_bench).
 2. Serves it with gunicorn, 2 sync workers, production settings (DEBUG off) plus the floor page
-   of benchmarks/urls.py, with Redis as the cache when it answers (BENCH_REDIS_URL).
+   of benchmarks/urls.py; the shared cache is the file cache of a single machine (what
+   `make serve` uses without REDIS_URL) or, with `--cache redis`, Redis (BENCH_REDIS_URL).
 3. Runs wrk (`apt-get install wrk`; 16 connections) on the floor and on /tabelle/, /spiele/, a
    squad page, a match page and /regelheft/ in turns, several rounds, and prints req/s, the ratio
    to the floor, p50/p99 and the database queries per page (first request, then a repeat).
@@ -181,6 +182,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=int, default=5, help="Dauer je Messung")
     parser.add_argument("--rounds", type=int, default=3, help="Runden über alle Seiten")
     parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument(
+        "--cache",
+        choices=["file", "redis"],
+        default="file",
+        help="geteilter Cache: Dateien (ein Rechner, Standard von make serve) oder Redis",
+    )
     args = parser.parse_args()
 
     if args.step == "prepare":
@@ -204,7 +211,10 @@ def main() -> int:
             "CACHE_DIR": str(Path(tmp) / "cache"),
             "CACHE_KEY_PREFIX": f"hs-bench-{uuid.uuid4().hex[:8]}",
         }
-        if redis_answers(redis_url):
+        if args.cache == "redis":
+            if not redis_answers(redis_url):
+                print(f"Redis antwortet nicht unter {redis_url}", file=sys.stderr)
+                return 2
             extra["REDIS_URL"] = redis_url
         env = production_env(**extra)
         manage(env, "migrate", "--noinput", "-v0")
@@ -229,7 +239,7 @@ def main() -> int:
         queries = run_in_django(env, "count", {"pages": pages})
 
     league = info["league"]
-    cache_name = "Redis" if "REDIS_URL" in extra else "Datei-Cache"
+    cache_name = "Redis" if args.cache == "redis" else "Datei-Cache"
     print(
         f"\nLiga: {league['seasons']} Saisons, {league['teams']} Teams, {league['players']} "
         f"Spieler, {league['matches']} Spiele, {league['developments']} Entwicklungen"

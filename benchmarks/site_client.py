@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from http.cookies import SimpleCookie
 from zoneinfo import ZoneInfo
 
+COACH_PASSWORD = "bench-coach-pw"  # every coach of the benchmark league (league_builder.py)
 LEAGUE_TIME = ZoneInfo("Europe/Berlin")  # the app's TIME_ZONE: form times are read in it
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 

@@ -22,12 +22,28 @@ call. Writes that bypass signals (`QuerySet.update`, `bulk_create`) call `renew(
 or happen in a transaction that also saves a row.
 """
 
+import functools
+import re
+import threading
 import uuid
 from collections.abc import Callable, Iterable
 
-from django.core.cache import cache
+from django.conf import settings
+from django.core.cache import cache, caches
+from django.core.signals import request_finished, request_started
 from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.functional import empty
+
+
+# Values are kept in each process's memory ("template_fragments", which `{% cache %}` uses too):
+# a key contains the tokens, so it always names the same content and needs no sharing; only
+# the tokens live in the shared cache, read with one round trip per request.
+def _local():
+    return caches["template_fragments"]
+
 
 LEAGUE = "league"
 REFERENCE = "reference"
@@ -45,20 +61,42 @@ def _token_key(scope: str) -> str:
     return f"pagecache:token:{scope}"
 
 
-def tokens(*scopes: str) -> str:
-    """The current tokens of `scopes`, joined; a missing token (new or evicted cache) starts as a
-    fresh random value, so it can never bring back values of an old one."""
-    keys = [_token_key(scope) for scope in scopes]
-    found = cache.get_many(keys)
-    for key in keys:
+_request = threading.local()  # the tokens read once per request (see _request_started)
+
+
+def _read_tokens() -> dict[str, str]:
+    keys = {scope: _token_key(scope) for scope in (LEAGUE, REFERENCE)}
+    found = cache.get_many(keys.values())
+    for key in keys.values():
         if key not in found:
             cache.add(key, uuid.uuid4().hex, timeout=None)
             found[key] = cache.get(key)
-    return ".".join(str(found[key]) for key in keys)
+    return {scope: found[key] for scope, key in keys.items()}
+
+
+def tokens(*scopes: str) -> str:
+    """The current tokens of `scopes`, joined. Read from the shared cache once per request (one
+    round trip for all scopes), at every call outside a request. A missing token (new or evicted
+    cache) starts as a fresh random value, so it can never bring back values of an old one."""
+    current = getattr(_request, "tokens", None)
+    if current is None:
+        current = _read_tokens()
+        if getattr(_request, "active", False):
+            _request.tokens = current
+    return ".".join(str(current[scope]) for scope in scopes)
+
+
+def _request_started(**kwargs) -> None:
+    _request.active, _request.tokens = True, None
+
+
+def _request_finished(**kwargs) -> None:
+    _request.active, _request.tokens = False, None
 
 
 def _apply(scopes) -> None:
     cache.set_many({_token_key(scope): uuid.uuid4().hex for scope in scopes}, timeout=None)
+    _request.tokens = None  # the rest of this request reads the new ones
 
 
 def renew(*scopes: str, using: str = "default") -> None:
@@ -78,10 +116,10 @@ def cached(name: str, build: Callable, *vary, scopes: Iterable[str] = (LEAGUE,))
     """`build()`, stored under the scopes' tokens, the name and `vary` until a write renews
     them. Exceptions (Http404) are not stored."""
     key = ":".join(["pagecache", tokens(*scopes), name, *map(str, vary)])
-    value = cache.get(key, _MISSING)
+    value = _local().get(key, _MISSING)
     if value is _MISSING:
         value = build()
-        cache.set(key, value, TIMEOUT)
+        _local().set(key, value, TIMEOUT)
     return value
 
 
@@ -101,6 +139,8 @@ def _links_changed(sender, action: str, using="default", **kwargs) -> None:
 
 def connect() -> None:
     """Called once from an app's ready()."""
+    request_started.connect(_request_started, dispatch_uid="pagecache-request-started")
+    request_finished.connect(_request_finished, dispatch_uid="pagecache-request-finished")
     post_save.connect(_changed, dispatch_uid="pagecache-save")
     post_delete.connect(_changed, dispatch_uid="pagecache-delete")
     m2m_changed.connect(_links_changed, dispatch_uid="pagecache-links")
@@ -132,3 +172,71 @@ def lazy(build: Callable) -> Callable:
         return done[0]
 
     return value
+
+
+# --- whole pages for visitors -------------------------------------------------------------------
+
+CSRF_SLOT = "__pagecache_csrf_token__"
+NONCE_SLOT = "__pagecache_csp_nonce__"
+_CSRF_IN_PAGE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
+
+
+def _for_everybody(request) -> bool:
+    """A visitor who sees exactly what every other visitor sees: not logged in, no session and
+    no pending messages (those live in cookies), a GET."""
+    return (
+        request.method == "GET"
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "messages" not in request.COOKIES
+        and not request.user.is_authenticated
+    )
+
+
+def _stencil(body: str, request) -> str | None:
+    """The page with this request's CSRF token and CSP nonce replaced by slots."""
+    found = _CSRF_IN_PAGE.search(body)
+    if found:
+        body = body.replace(found.group(1) or found.group(2), CSRF_SLOT)
+    nonce = getattr(request, "_csp_nonce", None)
+    if nonce is not None and nonce._wrapped is not empty:
+        body = body.replace(str(nonce), NONCE_SLOT)
+    return body
+
+
+def _fill(stencil: str, request) -> str:
+    if CSRF_SLOT in stencil:
+        stencil = stencil.replace(CSRF_SLOT, get_token(request))
+    if NONCE_SLOT in stencil:
+        stencil = stencil.replace(NONCE_SLOT, str(request._csp_nonce))
+    return stencil
+
+
+def for_visitors(*scopes: str):
+    """Serve the whole page to visitors from memory while the scopes' tokens stand.
+
+    The stored page keeps slots for what differs per request (the CSRF token, the CSP nonce),
+    filled for each request, so cookies and headers stay exactly as if it were rendered. Logged-in
+    users, htmx requests, sessions and anything but a 200 always go to the view.
+    """
+    scopes = scopes or (LEAGUE,)
+
+    def decorator(view):
+        @functools.wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if not _for_everybody(request) or getattr(request, "htmx", False):
+                return view(request, *args, **kwargs)
+            language = getattr(request, "LANGUAGE_CODE", "")
+            key = ":".join(["page", tokens(*scopes), language, request.get_full_path()])
+            stored = _local().get(key)
+            if stored is not None:
+                content_type, stencil = stored
+                return HttpResponse(_fill(stencil, request), content_type=content_type)
+            response = view(request, *args, **kwargs)
+            if response.status_code == 200 and not response.streaming and not response.cookies:
+                body = response.content.decode(response.charset)
+                _local().set(key, (response["Content-Type"], _stencil(body, request)), TIMEOUT)
+            return response
+
+        return wrapped
+
+    return decorator

@@ -129,7 +129,7 @@ CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "hs")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache_backends.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
             "TIMEOUT": 60 * 60 * 24,
@@ -152,6 +152,15 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 5000},
         }
     }
+
+# Cached pages and fragments (see config/pagecache.py) live in each process's memory: their keys
+# carry tokens from the shared cache above, so a process never serves one that a write outdated.
+CACHES["template_fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "template-fragments",
+    "TIMEOUT": 60 * 60 * 24,
+    "OPTIONS": {"MAX_ENTRIES": 3000},
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "league.User"

@@ -42,6 +42,7 @@ MATCHES_PER_PAGE = 20
 
 @require_safe
 @login_not_required
+@pagecache.for_visitors()
 def match_list(request):
     """The season's matches, newest first, MATCHES_PER_PAGE per page (?seite=N)."""
     season = season_from_request(request)
@@ -122,9 +123,36 @@ def _ticks():
 
 @require_safe
 @login_not_required
+@pagecache.for_visitors()
 def match_detail(request, pk: int):
-    match = _match_for_page(pk)
-    return render(request, "matches/match_detail.html", _detail_context(request, match))
+    """A match: result, casualties per side and the developments of both teams, or its
+    appointment while it waits for a result.
+
+    Visitors (not logged in) all see the same page of a played match, which comes from the page
+    cache; logged-in users (and every open match) get the live page with the forms they may use.
+    """
+    if request.user.is_authenticated:
+        return render(
+            request, "matches/match_detail.html", _detail_context(request, _match_for_page(pk))
+        )
+    loaded = Match.objects.select_related(
+        "season", "home", "away", "conceded_by", "forfeited_by", "entered_by"
+    )
+    match = pagecache.cached("match", lambda: get_object_or_404(loaded, pk=pk), pk)
+    if not match.is_played:
+        return render(
+            request, "matches/match_detail.html", _detail_context(request, _match_for_page(pk))
+        )
+    details = pagecache.lazy(lambda: _detail_context(request, _match_for_page(pk)))
+    context = {
+        "match": match,
+        # computed only when the cached fragment is missing (see config/pagecache.py)
+        "sides": lambda: details()["sides"],
+        "developments": lambda: details()["developments"],
+        "can_edit": False,
+        **pagecache.fragment_context(request, personal=True),
+    }
+    return render(request, "matches/match_detail.html", context)
 
 
 def _match_for_page(pk: int) -> Match:
@@ -168,6 +196,7 @@ def _detail_context(
         else:
             developments.append(_development_side(request, match=match, team=team))
     return {
+        **pagecache.fragment_context(request, personal=True),
         "match": match,
         "sides": sides,
         "can_edit": match.is_editable_by(request.user),

@@ -9,6 +9,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from config import pagecache
 from config.exports import export_response
 from league.services import found_team
 from matches.forms import CasualtyRecordForm
@@ -36,49 +37,79 @@ def team_list(request):
 
 @require_safe
 @login_not_required
+@pagecache.for_visitors()
 def team_detail(request, pk: int):
-    team = get_object_or_404(Team.objects.select_related("race", "coach"), pk=pk)
+    """The squad: players on the roster with skills and status; the retired players load on
+    demand (?entlassen=1, as an htmx fragment or inline without JavaScript)."""
+    team = pagecache.cached(
+        "team",
+        lambda: get_object_or_404(
+            Team.objects.select_related("race__journeyman_position", "coach"), pk=pk
+        ),
+        pk,
+    )
+    if "entlassen" in request.GET and request.htmx:
+        return render(
+            request, "roster/team_detail.html#retired", {"team": team, "retired": _retired(team)}
+        )
     return _team_page(request, team)
 
 
 def _team_page(request, team: Team, *, record_form=None, status: int = 200):
     """The squad page; `record_form` is a refused casualty record, shown at its player."""
-    players = list(
-        with_skill_history(team.players.for_roster_page()).prefetch_related(
-            Prefetch(
-                "casualty_records",
-                queryset=CasualtyRecord.objects.select_related("season").order_by("happened_at"),
+    can_edit = team.is_editable_by(request.user)
+
+    def squad() -> dict:
+        roster = list(
+            with_skill_history(team.players.for_roster_page().active()).prefetch_related(
+                Prefetch(
+                    "casualty_records",
+                    queryset=CasualtyRecord.objects.select_related("season").order_by(
+                        "happened_at"
+                    ),
+                )
             )
         )
-    )
-    roster = [p for p in players if not p.is_retired]
-    unavailable = suspended_for_next_match(team)
-    can_edit = team.is_editable_by(request.user)
-    for player in roster:
-        player.status = unavailable.get(player.pk)
-        player.skills_now = current_skills(player)
-        if can_edit:
-            refused = record_form is not None and record_form.player.pk == player.pk
-            player.record_form = record_form if refused else CasualtyRecordForm(player=player)
+        unavailable = suspended_for_next_match(team)
+        for player in roster:
+            player.status = unavailable.get(player.pk)
+            player.skills_now = current_skills(player)
+            if can_edit:
+                refused = record_form is not None and record_form.player.pk == player.pk
+                player.record_form = record_form if refused else CasualtyRecordForm(player=player)
+        return {
+            "roster": roster,
+            "retired_count": team.players.exclude(retired_on=None).count(),
+            "journeymen": journeymen_needed(
+                team, roster_pks=[p.pk for p in roster], unavailable=unavailable
+            ),
+        }
+
+    squad = pagecache.lazy(squad)
     return render(
         request,
         "roster/team_detail.html",
         {
             "team": team,
-            "roster": roster,
-            "retired": [p for p in players if p.is_retired],
-            "journeymen": journeymen_needed(
-                team, roster_pks=[p.pk for p in roster], unavailable=unavailable
-            ),
+            # computed only when the cached fragment is missing (see config/pagecache.py)
+            "roster": lambda: squad()["roster"],
+            "retired_count": lambda: squad()["retired_count"],
+            "journeymen": lambda: squad()["journeymen"],
+            "retired": _retired(team) if "entlassen" in request.GET else None,
             "journeyman_position": team.race.journeyman_position,
             "can_edit": can_edit,
-            "roster_full": len(roster) >= MAX_PLAYERS,
+            "roster_full": lambda: len(squad()["roster"]) >= MAX_PLAYERS,
+            **pagecache.fragment_context(request, personal=True),
             "appointments": Match.objects.for_team(team)
             .upcoming()
             .select_related("season", "home", "away"),
         },
         status=status,
     )
+
+
+def _retired(team: Team) -> list[Player]:
+    return list(team.players.exclude(retired_on=None).select_related("position"))
 
 
 @require_POST

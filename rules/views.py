@@ -8,6 +8,8 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from config import pagecache
+
 from .models import (
     HandbookBlock,
     HandbookSection,
@@ -40,18 +42,22 @@ def race_detail(request, slug: str):
 
 @require_safe
 @login_not_required
+@pagecache.for_visitors(pagecache.REFERENCE)
 def handbook(request):
     blocks = HandbookBlock.objects.select_related("table").prefetch_related(
         Prefetch("table__rows", queryset=RuleTableRow.objects.order_by("order", "pk"))
     )
     sections = HandbookSection.objects.prefetch_related(Prefetch("blocks", queryset=blocks))
+    # The querysets run only when the cached page is missing: it changes only when an admin
+    # edits the handbook or the reference data (config/pagecache.py).
     return render(
         request,
         "rules/handbook.html",
         {
-            "sections": sections,
-            "stunty_table": Position.objects.stunty_by_race(),
-            "journeyman_races": Race.objects.with_journeyman(),
+            "sections": pagecache.lazy(lambda: list(sections)),
+            "stunty_table": pagecache.lazy(Position.objects.stunty_by_race),
+            "journeyman_races": pagecache.lazy(Race.objects.with_journeyman),
+            **pagecache.fragment_context(request, pagecache.REFERENCE),
         },
     )
 

@@ -18,11 +18,13 @@ def _fast_password_hashing(settings):
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Every test starts with an empty cache, so no derived page leaks from one to the next."""
-    from django.core.cache import cache
+    from django.core.cache import caches
 
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
     yield
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
 
 
 @pytest.fixture(scope="session")

@@ -65,9 +65,29 @@ def test_production_keeps_database_connections_open_and_checks_them():
 
 def test_production_caches_in_redis_when_redis_url_is_set():
     state = _production_settings(REDIS_URL="redis://127.0.0.1:6379/0")
-    assert state["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert state["cache"] == "config.cache_backends.RedisCache"
 
 
 def test_production_without_redis_caches_in_files_shared_by_all_workers():
     state = _production_settings()
     assert state["cache"] == "django.core.cache.backends.filebased.FileBasedCache"
+
+
+def test_redis_cache_reuses_its_client_and_works(settings):
+    from django.core.cache import caches
+
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "config.cache_backends.RedisCache",
+            "LOCATION": "redis://127.0.0.1:6379/0",
+            "KEY_PREFIX": "test-reuse-client",
+        }
+    }
+    cache = caches["default"]
+    try:
+        cache.set("probe", {"a": 1}, 10)
+    except Exception:
+        pytest.skip("Redis auf 127.0.0.1:6379 fehlt")
+    assert cache.get("probe") == {"a": 1}
+    assert cache._cache.get_client() is cache._cache.get_client()
+    cache.delete("probe")
