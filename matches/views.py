@@ -170,6 +170,7 @@ def _detail_context(
     if not match.is_played:
         # Scheduled, forfeited or lapsed: no casualties and no development to show.
         return {
+            **pagecache.fragment_context(request, personal=True),
             "match": match,
             "can_edit": False,
             **_appointment_context(request, match, forms or {}),

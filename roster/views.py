@@ -99,6 +99,7 @@ def _team_page(request, team: Team, *, record_form=None, status: int = 200):
             "journeyman_position": team.race.journeyman_position,
             "can_edit": can_edit,
             "roster_full": lambda: len(squad()["roster"]) >= MAX_PLAYERS,
+            "record_form": record_form,  # a refused record (its errors show at its player)
             **pagecache.fragment_context(request, personal=True),
             "appointments": Match.objects.for_team(team)
             .upcoming()
