@@ -3,7 +3,9 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from matches.hatred import open_questions
 from matches.standings import season_table
+from roster.models import Team
 from rules.models import Race
 
 from .models import Season
@@ -12,7 +14,15 @@ from .models import Season
 @require_GET
 @login_not_required
 def home(request):
-    return render(request, "league/home.html", {"race_count": Race.objects.count()})
+    # A coach's open hatred questions (docs/league.md, „Hass“) wait for him here.
+    questions = []
+    if request.user.is_authenticated:
+        questions = open_questions(teams=Team.objects.coached_by(request.user))
+    return render(
+        request,
+        "league/home.html",
+        {"race_count": Race.objects.count(), "hatred_questions": questions},
+    )
 
 
 def season_from_request(request) -> Season | None:

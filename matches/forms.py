@@ -3,7 +3,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from roster.models import Player, Team
-from rules.models import Skill, SkillCategory
+from rules.models import Keyword, Skill, SkillCategory
 
 from .models import Casualty, CasualtyRecord, Development, Match
 from .services import MatchEntry
@@ -233,3 +233,41 @@ class CasualtyRecordForm(forms.Form):
         super().__init__(*args, prefix=f"ausfall{player.pk}", **kwargs)
         self.player = player
         self.fields["day"].initial = timezone.localdate()
+
+
+class HatredForm(forms.Form):
+    """ "4+ gewürfelt?" for one 🏥: the button says yes or no, yes needs the hated race."""
+
+    answer = forms.ChoiceField(
+        label=_("4+ gewürfelt?"), choices=[("ja", _("Ja")), ("nein", _("Nein"))]
+    )
+    race = forms.ModelChoiceField(
+        label=_("Gehasste Rasse"),
+        queryset=Keyword.objects.none(),
+        required=False,
+        empty_label=_("– Rasse wählen –"),
+    )
+
+    def __init__(self, *args, question, **kwargs):
+        super().__init__(*args, prefix=f"hass-{question.key}", **kwargs)
+        self.question = question
+        self.fields["race"].queryset = Keyword.objects.filter(
+            pk__in=[k.pk for k in question.options]
+        )
+        # The choices come from the question, so rendering costs no query.
+        self.fields["race"].choices = [
+            ("", self.fields["race"].empty_label),
+            *((k.pk, k.name) for k in question.options),
+        ]
+        if question.preselected is not None:
+            self.fields["race"].initial = question.preselected.pk
+
+    @property
+    def rolled(self) -> bool:
+        return self.cleaned_data["answer"] == "ja"
+
+    def clean(self):
+        data = super().clean()
+        if data.get("answer") == "ja" and not data.get("race"):
+            self.add_error("race", _("Bei „Ja“ bitte die Rasse des Verursachers wählen."))
+        return data

@@ -14,7 +14,7 @@ from roster.models import Player
 from . import development as dev
 from . import services
 from .forms import DevelopmentBonusForm, DevelopmentForm, MatchForm, TeamPickForm
-from .models import CasualtyTick, Development, Match
+from .models import Casualty, CasualtyTick, Development, Match
 from .status import suspended_for_match, suspended_for_next_match
 
 
@@ -42,7 +42,25 @@ def match_list(request):
 
 
 def _ticks():
-    return Prefetch("casualties", queryset=CasualtyTick.objects.select_related("player"))
+    return Prefetch(
+        "casualties", queryset=CasualtyTick.objects.select_related("player", "hatred__race")
+    )
+
+
+def _with_hatred(ticks, *, match: Match, victims, user) -> list:
+    """Each tick with its hatred answer (`answer`, None if unanswered) and `asks`: an open
+    hatred question this user may answer on the squad page (docs/league.md, „Hass“)."""
+    may_answer = user.is_authenticated and (user.is_staff or victims.coach_id == user.pk)
+    for tick in ticks:
+        tick.answer = getattr(tick, "hatred", None)
+        tick.asks = (
+            may_answer
+            and tick.answer is None
+            and tick.kind == Casualty.SERIOUSLY_INJURED
+            and match.season.is_current
+            and not tick.player.is_retired
+        )
+    return ticks
 
 
 @require_GET
@@ -64,7 +82,12 @@ def _detail_context(request, match: Match, replace: dict | None = None) -> dict:
             {
                 "causer": causer,
                 "victims": victims,
-                "ticks": [t for t in match.casualties.all() if t.player.team_id == victims.pk],
+                "ticks": _with_hatred(
+                    [t for t in match.casualties.all() if t.player.team_id == victims.pk],
+                    match=match,
+                    victims=victims,
+                    user=request.user,
+                ),
                 "journeymen": (
                     match.home_journeymen_casualties
                     if causer == match.home

@@ -22,6 +22,7 @@ urlpatterns = [
         views.casualty_record_delete,
         name="casualty-record-delete",
     ),
+    path("<int:pk>/hass/<str:key>/", views.hatred_answer, name="hatred-answer"),
     path(
         "<int:pk>/spieler/<int:player_pk>/kategorien/",
         views.player_categories,

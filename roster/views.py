@@ -8,12 +8,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from league.models import Season
 from league.services import found_team
-from matches.forms import CasualtyRecordForm
-from matches.models import CasualtyRecord
+from matches.forms import CasualtyRecordForm, HatredForm
+from matches.hatred import active_hatreds, answer_hatred, open_questions, question_for
+from matches.models import CasualtyRecord, CasualtyTick
 from matches.records import record_casualty, remove_casualty_record
 from matches.skills import current_skills, with_skill_history
-from matches.status import journeymen_needed, suspended_for_next_match
+from matches.status import journeymen_needed, suspended_players
 from rules.models import Race
 
 from . import services
@@ -39,8 +41,9 @@ def team_detail(request, pk: int):
     return _team_page(request, team)
 
 
-def _team_page(request, team: Team, *, record_form=None, status: int = 200):
-    """The squad page; `record_form` is a refused casualty record, shown at its player."""
+def _team_page(request, team: Team, *, record_form=None, hatred_form=None, status: int = 200):
+    """The squad page; `record_form` (a refused casualty record) and `hatred_form` (a refused
+    hatred answer) are shown at their player."""
     players = list(
         with_skill_history(team.players.for_roster_page()).prefetch_related(
             Prefetch(
@@ -50,11 +53,21 @@ def _team_page(request, team: Team, *, record_form=None, status: int = 200):
         )
     )
     roster = [p for p in players if not p.is_retired]
-    unavailable = suspended_for_next_match(team)
+    season = Season.objects.current()
+    unavailable = suspended_players(team, season=season)  # for the team's next match
     can_edit = team.is_editable_by(request.user)
+    hatreds = active_hatreds(roster, season=season)
+    questions: dict[int, list] = {}
+    if can_edit:
+        for question in open_questions(teams=[team], season=season):
+            refused = hatred_form is not None and hatred_form.question.key == question.key
+            form = hatred_form if refused else HatredForm(question=question)
+            questions.setdefault(question.player.pk, []).append(form)
     for player in roster:
         player.status = unavailable.get(player.pk)
         player.skills_now = current_skills(player)
+        player.hatreds = hatreds.get(player.pk, [])
+        player.hatred_forms = questions.get(player.pk, [])
         if can_edit:
             refused = record_form is not None and record_form.player.pk == player.pk
             player.record_form = record_form if refused else CasualtyRecordForm(player=player)
@@ -101,6 +114,42 @@ def casualty_record_create(request, pk: int, player_pk: int):
             )
             return redirect(player)
     return _team_page(request, team, record_form=form, status=400)
+
+
+@require_POST
+def hatred_answer(request, pk: int, key: str):
+    """ "4+ gewürfelt?" after a 🏥: no hatred, or hatred of the race chosen."""
+    team = _editable_team(request, pk)
+    kind, number = key[:1], key[1:]
+    model = {"t": CasualtyTick, "r": CasualtyRecord}.get(kind)
+    if model is None or not number.isdigit():
+        raise Http404
+    casualty = get_object_or_404(
+        model.objects.select_related("player__team"), pk=number, player__team=team
+    )
+    question = question_for(casualty)
+    if question is None:
+        messages.info(request, _("Diese Frage ist schon beantwortet."))
+        return redirect(casualty.player)
+    form = HatredForm(request.POST, question=question)
+    if form.is_valid():
+        try:
+            hatred = answer_hatred(
+                casualty=casualty,
+                rolled=form.rolled,
+                race=form.cleaned_data["race"] if form.rolled else None,
+                by=request.user,
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            if hatred.rolled:
+                text = _("🤬 %(player)s hasst jetzt %(race)s (bis Saisonende).")
+            else:
+                text = _("Kein Hass für %(player)s eingetragen.")
+            messages.success(request, text % {"player": casualty.player, "race": hatred.race})
+            return redirect(casualty.player)
+    return _team_page(request, team, hatred_form=form, status=400)
 
 
 @require_POST
