@@ -184,12 +184,31 @@ class Player(models.Model):
         self.primary_categories.set(self.position.primary_categories.all())
         self.secondary_categories.set(self.position.secondary_categories.all())
 
+    def set_categories(self, *, primary, secondary) -> None:
+        """The coach's own sets (e.g. only General and Strength primary); either may be empty."""
+        self.categories_recorded = True
+        self.save(update_fields=["categories_recorded"])
+        self.primary_categories.set(primary)
+        self.secondary_categories.set(secondary)
+
     def clear_categories(self) -> None:
         """Back to unrestricted: any category."""
         self.categories_recorded = False
         self.save(update_fields=["categories_recorded"])
         self.primary_categories.clear()
         self.secondary_categories.clear()
+
+    def category_names(self) -> tuple[str, str] | None:
+        """(primary, secondary) as names ("General, Devious"), None when unrestricted; uses the
+        prefetched categories."""
+        if not self.categories_recorded:
+            return None
+
+        def names(categories) -> str:
+            ordered = sorted(categories, key=lambda c: (c.order, c.code))
+            return ", ".join(c.name for c in ordered)
+
+        return names(self.primary_categories.all()), names(self.secondary_categories.all())
 
     def category_codes(self) -> tuple[str, str] | None:
         """(primary, secondary) codes, or None when unrestricted."""

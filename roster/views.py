@@ -15,11 +15,19 @@ from matches.hatred import active_hatreds, answer_hatred, open_questions, questi
 from matches.models import CasualtyRecord, CasualtyTick
 from matches.records import record_casualty, remove_casualty_record
 from matches.skills import current_skills, with_skill_history
+from matches.squad import change_player, first_match
 from matches.status import journeymen_needed, suspended_players
-from rules.models import Race
+from rules.models import Race, SkillCategory
 
 from . import services
-from .forms import PlayerForm, PlayerRowFormSet, TeamForm, initial_rows
+from .forms import (
+    PlayerCategoriesForm,
+    PlayerEditForm,
+    PlayerForm,
+    PlayerRowFormSet,
+    TeamForm,
+    initial_rows,
+)
 from .models import MAX_PLAYERS, Player, Team
 
 
@@ -41,9 +49,17 @@ def team_detail(request, pk: int):
     return _team_page(request, team)
 
 
-def _team_page(request, team: Team, *, record_form=None, hatred_form=None, status: int = 200):
-    """The squad page; `record_form` (a refused casualty record) and `hatred_form` (a refused
-    hatred answer) are shown at their player."""
+def _team_page(
+    request,
+    team: Team,
+    *,
+    record_form=None,
+    hatred_form=None,
+    categories_form=None,
+    status: int = 200,
+):
+    """The squad page; a refused form (`record_form`, `hatred_form`, `categories_form`) is
+    shown at its player."""
     players = list(
         with_skill_history(team.players.for_roster_page()).prefetch_related(
             Prefetch(
@@ -63,6 +79,7 @@ def _team_page(request, team: Team, *, record_form=None, hatred_form=None, statu
             refused = hatred_form is not None and hatred_form.question.key == question.key
             form = hatred_form if refused else HatredForm(question=question)
             questions.setdefault(question.player.pk, []).append(form)
+    categories = list(SkillCategory.objects.all()) if can_edit else []
     for player in roster:
         player.status = unavailable.get(player.pk)
         player.skills_now = current_skills(player)
@@ -71,6 +88,12 @@ def _team_page(request, team: Team, *, record_form=None, hatred_form=None, statu
         if can_edit:
             refused = record_form is not None and record_form.player.pk == player.pk
             player.record_form = record_form if refused else CasualtyRecordForm(player=player)
+            refused = categories_form is not None and categories_form.player.pk == player.pk
+            player.categories_form = (
+                categories_form
+                if refused
+                else PlayerCategoriesForm(player=player, categories=categories)
+            )
     return render(
         request,
         "roster/team_detail.html",
@@ -251,6 +274,35 @@ def _editable_player(request, pk: int, player_pk: int) -> Player:
     return get_object_or_404(team.players.select_related("position", "team"), pk=player_pk)
 
 
+@require_http_methods(["GET", "POST"])
+def player_update(request, pk: int, player_pk: int):
+    """Name, number and, before his first match, the position."""
+    player = _editable_player(request, pk, player_pk)
+    played = first_match(player)
+    locked = played.label() if played is not None else None
+    initial = {"name": player.name, "number": player.number, "position": player.position_id}
+    if request.method == "POST":
+        form = PlayerEditForm(
+            request.POST, initial=initial, race=player.team.race, locked_since=locked
+        )
+        if form.is_valid():
+            try:
+                change_player(player=player, **form.cleaned_data)
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(request, _("%(player)s gespeichert.") % {"player": player})
+                return redirect(player)
+    else:
+        form = PlayerEditForm(initial=initial, race=player.team.race, locked_since=locked)
+    return render(
+        request,
+        "roster/player_form.html",
+        {"team": player.team, "form": form, "player": player},
+        status=400 if form.is_bound else 200,
+    )
+
+
 @require_POST
 def player_retire(request, pk: int, player_pk: int):
     player = _editable_player(request, pk, player_pk)
@@ -278,12 +330,24 @@ def player_delete(request, pk: int, player_pk: int):
 
 @require_POST
 def player_categories(request, pk: int, player_pk: int):
-    """ "Aus Vorlage übernehmen" records the position's categories; "unbeschränkt" clears them."""
+    """ "Aus Vorlage übernehmen" records the position's categories, "unbeschränkt" clears them,
+    "Selbst festlegen" records the coach's own primary and secondary sets."""
     player = _editable_player(request, pk, player_pk)
-    if request.POST.get("mode") == "vorlage":
+    form = PlayerCategoriesForm(
+        request.POST, player=player, categories=list(SkillCategory.objects.all())
+    )
+    if not form.is_valid():
+        return _team_page(request, player.team, categories_form=form, status=400)
+    mode = form.cleaned_data["mode"]
+    if mode == "vorlage":
         player.copy_categories_from_position()
-        messages.success(request, _("Kategorien aus der Vorlage übernommen."))
+        messages.success(
+            request, _("Kategorien von %(player)s aus der Vorlage übernommen.") % {"player": player}
+        )
+    elif mode == "eigene":
+        player.set_categories(primary=form.chosen("primary"), secondary=form.chosen("secondary"))
+        messages.success(request, _("Kategorien von %(player)s gespeichert.") % {"player": player})
     else:
         player.clear_categories()
         messages.success(request, _("%(player)s ist wieder unbeschränkt.") % {"player": player})
-    return redirect(player.team)
+    return redirect(player)
