@@ -16,7 +16,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from league.models import Season
-from roster.models import Player, Team
+from roster.models import Player, Team, end_of_minute
 
 from .development import development_errors
 from .models import CasualtyTick, Match
@@ -82,7 +82,7 @@ def tick_errors(match: Match) -> list[str]:
         if player.team_id not in suspended:
             errors.append(_("%(player)s spielte nicht in %(match)s.") % values)
         elif player.pk not in on_roster:
-            if player.created_at > match.played_at:
+            if player.created_at >= end_of_minute(match.played_at):
                 errors.append(_("%(player)s war in %(match)s noch nicht im Kader.") % values)
             else:
                 errors.append(_("%(player)s war in %(match)s schon entlassen.") % values)

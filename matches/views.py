@@ -266,12 +266,15 @@ def development_reset(request, pk: int, team_pk: int):
 
 
 def _players(team, match: Match | None) -> list[Player]:
-    """The team's roster, plus anybody already ticked in this match (retired since)."""
+    """Who may be ticked: for a new match the roster now; for a stored one the players on the
+    roster at its time (created up to its minute, not retired before its day), plus anybody
+    already ticked in it. So nobody is offered who the save would then refuse."""
     players = team.players.select_related("position").order_by("number")
-    ticked = set()
-    if match is not None:
-        ticked = {t.player_id for t in match.casualties.all()}
-    return [p for p in players if not p.is_retired or p.pk in ticked]
+    if match is None:
+        return [p for p in players if not p.is_retired]
+    ticked = {t.player_id for t in match.casualties.all()}
+    on_roster = set(players.on_roster_at(match.played_at).values_list("pk", flat=True))
+    return [p for p in players if p.pk in on_roster or p.pk in ticked]
 
 
 def _match_form(request, *, home, away, match: Match | None) -> MatchForm:
