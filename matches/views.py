@@ -4,6 +4,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -110,6 +111,17 @@ def _detail_context(request, match: Match, replace: dict | None = None) -> dict:
     }
 
 
+def _development_form(*, match: Match, team, data=None, initial=None) -> DevelopmentForm:
+    return DevelopmentForm(
+        data,
+        initial=initial,
+        players=dev.eligible_players(match=match, team=team),
+        prefix=f"team{team.pk}",
+        options_for=lambda player: dev.primary_options(player=player, match=match),
+        options_url=reverse("matches:development-options", args=[match.pk, team.pk]),
+    )
+
+
 def _development_side(request, *, match: Match, team, form=None, bonus_form=None) -> dict:
     """Everything the development section of one team shows (see matches/development.py)."""
     user = request.user
@@ -131,8 +143,7 @@ def _development_side(request, *, match: Match, team, form=None, bonus_form=None
     latest = dev.is_latest_played(match=match, team=team)
     can_choose = match.is_editable_by(user) and latest and (current is None or current.is_open)
     if can_choose and form is None:
-        players = dev.eligible_players(match=match, team=team)
-        form = DevelopmentForm(players=players, prefix=f"team{team.pk}")
+        form = _development_form(match=match, team=team)
     can_bonus = (
         current is not None
         and current.awaits_devious_bonus
@@ -160,7 +171,7 @@ def _development_side(request, *, match: Match, team, form=None, bonus_form=None
     }
 
 
-def _development_response(request, *, match: Match, side: dict, ok: bool):
+def _development_response(request, *, match: Match, side: dict, ok: bool, status: int = 400):
     if request.htmx:
         return render(
             request, "matches/match_detail.html#development", {"match": match, "dev": side}
@@ -171,7 +182,31 @@ def _development_response(request, *, match: Match, side: dict, ok: bool):
         request,
         "matches/match_detail.html",
         _detail_context(request, match, replace=side),
-        status=400,
+        status=status,
+    )
+
+
+def _picked(data, team) -> dict:
+    """Choice, player and category as sent (for narrowing the lists), by field name."""
+    prefix = f"team{team.pk}-"
+    names = ("choice", "player", "category")
+    return {name: data.get(prefix + name) for name in names if data.get(prefix + name)}
+
+
+@require_GET
+def development_options(request, pk: int, team_pk: int):
+    """htmx: the "Selbst wählen" fields narrowed to the picked player (and category).
+
+    Without JavaScript the form's "Auswahl aktualisieren" button does the same by POST.
+    """
+    match, team = _development_target(request, pk, team_pk)
+    if not dev.can_complete(match=match, team=team):
+        raise Http404
+    form = _development_form(match=match, team=team, initial=_picked(request.GET, team))
+    return render(
+        request,
+        "matches/match_detail.html#development-primary",
+        {"match": match, "dev": {"team": team}, "form": form},
     )
 
 
@@ -192,8 +227,13 @@ def _development_target(request, pk: int, team_pk: int):
 def development_save(request, pk: int, team_pk: int):
     """Choose the development of one team: Automatisch, Selbst wählen, Keine, Offen."""
     match, team = _development_target(request, pk, team_pk)
-    players = dev.eligible_players(match=match, team=team)
-    form = DevelopmentForm(request.POST, players=players, prefix=f"team{team.pk}")
+    if "auswahl" in request.POST:
+        # Without JavaScript: "Auswahl aktualisieren" narrows the lists to the picked player
+        # and category; nothing is saved.
+        form = _development_form(match=match, team=team, initial=_picked(request.POST, team))
+        side = _development_side(request, match=match, team=team, form=form)
+        return _development_response(request, match=match, side=side, ok=False, status=200)
+    form = _development_form(match=match, team=team, data=request.POST)
     ok = False
     if form.is_valid():
         choice = form.cleaned_data["choice"]
