@@ -40,6 +40,13 @@ class PlayerRowForm(forms.Form):
         self.fields["position"].queryset = race.positions.order_by("order")
         self.fields["position"].label_from_instance = lambda p: f"{p.name} (0–{p.max_count})"
 
+    def has_changed(self) -> bool:
+        """An extra row (beyond the first seven, `empty_permitted`) counts only once a name is
+        typed: the prefilled number and position alone do not make a player."""
+        if self.empty_permitted:
+            return bool((self["name"].value() or "").strip())
+        return super().has_changed()
+
     def spec(self) -> PlayerSpec:
         data = self.cleaned_data
         return PlayerSpec(
@@ -62,15 +69,22 @@ class BasePlayerRowFormSet(forms.BaseFormSet):
         super().__init__(*args, **kwargs)
 
     def get_form_kwargs(self, index):
-        return {**super().get_form_kwargs(index), "race": self.race}
+        # Rows added with "Weitere Zeile" may stay empty: they are then ignored.
+        kwargs = {**super().get_form_kwargs(index), "race": self.race}
+        if index is not None and index >= MIN_PLAYERS:
+            kwargs["empty_permitted"] = True
+        return kwargs
 
     def specs(self) -> list[PlayerSpec]:
-        return [form.spec() for form in self.forms]
+        return [form.spec() for form in self.forms if form.cleaned_data]
 
-    def rows_as_initial(self) -> list[dict]:
-        """What the coach typed so far, to show the form again with one more row."""
+    def rows_as_initial(self, *, without: int | None = None) -> list[dict]:
+        """What the coach typed so far, to show the form again with one more row, or with the
+        row `without` removed."""
         rows = []
-        for form in self.forms:
+        for index, form in enumerate(self.forms):
+            if index == without:
+                continue
             fields = ("name", "number", "position", "categories")
             rows.append({name: form[name].value() for name in fields})
         return rows

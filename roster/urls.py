@@ -10,6 +10,7 @@ urlpatterns = [
     path("neu/<slug:race_slug>/", views.team_create, name="team-create"),
     path("<int:pk>/", views.team_detail, name="team-detail"),
     path("<int:pk>/spieler/neu/", views.player_create, name="player-create"),
+    path("<int:pk>/spieler/<int:player_pk>/", views.player_detail, name="player-detail"),
     path("<int:pk>/spieler/<int:player_pk>/bearbeiten/", views.player_update, name="player-update"),
     path("<int:pk>/spieler/<int:player_pk>/entlassen/", views.player_retire, name="player-retire"),
     path("<int:pk>/spieler/<int:player_pk>/loeschen/", views.player_delete, name="player-delete"),

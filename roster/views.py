@@ -15,7 +15,7 @@ from matches.hatred import active_hatreds, answer_hatred, open_questions, questi
 from matches.models import CasualtyRecord, CasualtyTick
 from matches.records import record_casualty, remove_casualty_record
 from matches.skills import current_skills, with_skill_history
-from matches.squad import change_player, first_match
+from matches.squad import change_player, first_match, player_history
 from matches.status import journeymen_needed, suspended_players
 from rules.models import Race, SkillCategory
 
@@ -28,7 +28,7 @@ from .forms import (
     TeamForm,
     initial_rows,
 )
-from .models import MAX_PLAYERS, Player, Team
+from .models import MAX_PLAYERS, MIN_PLAYERS, Player, Team
 
 
 @require_GET
@@ -47,6 +47,32 @@ def team_list(request):
 def team_detail(request, pk: int):
     team = get_object_or_404(Team.objects.select_related("race", "coach"), pk=pk)
     return _team_page(request, team)
+
+
+@require_GET
+@login_not_required
+def player_detail(request, pk: int, player_pk: int):
+    """A player's page: what he is now, and his history (matches, casualties, developments)."""
+    player = get_object_or_404(
+        with_skill_history(Player.objects.for_roster_page()).select_related("team__race"),
+        pk=player_pk,
+        team_id=pk,
+    )
+    season = Season.objects.current()
+    if not player.is_retired:
+        player.status = suspended_players(player.team, season=season).get(player.pk)
+        player.hatreds = active_hatreds([player], season=season).get(player.pk, [])
+    return render(
+        request,
+        "roster/player_detail.html",
+        {
+            "player": player,
+            "team": player.team,
+            "skills_now": current_skills(player),
+            "history": player_history(player),
+            "can_edit": player.team.is_editable_by(request.user),
+        },
+    )
 
 
 def _team_page(
@@ -204,10 +230,14 @@ def team_create(request, race_slug: str):
     if request.method == "POST":
         team_form = TeamForm(request.POST)
         formset = PlayerRowFormSet(request.POST, race=race, prefix="spieler")
-        if "add_row" in request.POST:
-            rows = formset.rows_as_initial()
-            if len(rows) < MAX_PLAYERS:
-                rows.append(initial_rows(race, len(rows) + 1)[-1])
+        removed = request.POST.get("remove_row", "")
+        if "add_row" in request.POST or removed.isdigit():
+            if removed.isdigit() and int(removed) >= MIN_PLAYERS:
+                rows = formset.rows_as_initial(without=int(removed))
+            else:
+                rows = formset.rows_as_initial()
+                if len(rows) < MAX_PLAYERS:
+                    rows.append(_next_row(race, rows))
             team_form = TeamForm(initial={"name": request.POST.get("name", "")})
             formset = PlayerRowFormSet(initial=rows, race=race, prefix="spieler")
         elif team_form.is_valid() and formset.is_valid():
@@ -235,8 +265,16 @@ def team_create(request, race_slug: str):
             "formset": formset,
             "limit_errors": limit_errors,
             "max_players": MAX_PLAYERS,
+            "min_players": MIN_PLAYERS,
         },
     )
+
+
+def _next_row(race: Race, rows: list[dict]) -> dict:
+    """One more row: the journeyman position and the lowest number not yet typed."""
+    taken = {str(row.get("number")) for row in rows}
+    number = next(n for n in range(1, 100) if str(n) not in taken)
+    return {**initial_rows(race, 1)[0], "number": number}
 
 
 def _editable_team(request, pk: int) -> Team:
