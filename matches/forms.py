@@ -152,10 +152,17 @@ class SkillChoiceField(forms.ModelChoiceField):
         return obj.name
 
 
+def _category(category: SkillCategory) -> str:
+    """ "Strength (Stärke)": the English name as everywhere, the German one beside."""
+    if category.name_de and category.name_de != category.name:
+        return f"{category.name} ({category.name_de})"
+    return category.name
+
+
 def _grouped_choices(skills) -> list:
     groups: dict[str, list] = {}
     for skill in skills:
-        groups.setdefault(str(skill.category), []).append((skill.pk, skill.name))
+        groups.setdefault(_category(skill.category), []).append((skill.pk, skill.name))
     return [("", "—"), *groups.items()]
 
 
@@ -215,7 +222,7 @@ class DevelopmentForm(forms.Form):
         # the service's precise message ("hat Block schon") next to its field; the lists on
         # offer are narrowed.
         self.fields["category"].queryset = SkillCategory.objects.all()
-        self.fields["category"].choices = [("", "—"), *((c.pk, str(c)) for c in categories)]
+        self.fields["category"].choices = [("", "—"), *((c.pk, _category(c)) for c in categories)]
         self.chosen_category = self._picked(categories, "category")
         if self.chosen_category is not None:
             skills = self.options[self.chosen_category.code]

@@ -167,7 +167,7 @@ def test_picking_a_category_narrows_the_proposals_to_it(client, match, home):
     )
     proposal = response.context["form"].fields["proposal_1"].widget.choices
     groups = [group for group, _skills in proposal[1:]]
-    assert groups == [str(devious)]
+    assert groups == ["Devious (Hinterlistig)"]
 
 
 def test_without_javascript_the_refresh_button_narrows_and_saves_nothing(client, match, home):
