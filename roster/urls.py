@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import path, re_path
 
 from . import views
 
@@ -9,6 +9,7 @@ urlpatterns = [
     path("neu/", views.team_create_race, name="team-create-race"),
     path("neu/<slug:race_slug>/", views.team_create, name="team-create"),
     path("<int:pk>/", views.team_detail, name="team-detail"),
+    re_path(r"^(?P<pk>[0-9]+)/kader\.(?P<fmt>csv|json)$", views.team_export, name="team-export"),
     path("<int:pk>/spieler/neu/", views.player_create, name="player-create"),
     path("<int:pk>/spieler/<int:player_pk>/", views.player_detail, name="player-detail"),
     path("<int:pk>/spieler/<int:player_pk>/bearbeiten/", views.player_update, name="player-update"),

@@ -5,9 +5,12 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from config.exports import export_response
+from config.numbers import parse_id
 from league.models import Season
 from league.services import found_team
 from matches.forms import CasualtyRecordForm, HatredForm
@@ -16,7 +19,7 @@ from matches.models import CasualtyRecord, CasualtyTick
 from matches.records import record_casualty, remove_casualty_record
 from matches.skills import current_skills, with_skill_history
 from matches.squad import change_player, first_match, player_history
-from matches.status import journeymen_needed, suspended_players
+from matches.status import journeymen_needed, suspended_for_next_match, suspended_players
 from rules.models import Race, SkillCategory
 
 from . import services
@@ -31,7 +34,7 @@ from .forms import (
 from .models import MAX_PLAYERS, MIN_PLAYERS, Player, Team
 
 
-@require_GET
+@require_safe
 @login_not_required
 def team_list(request):
     teams = (
@@ -42,14 +45,14 @@ def team_list(request):
     return render(request, "roster/team_list.html", {"teams": teams})
 
 
-@require_GET
+@require_safe
 @login_not_required
 def team_detail(request, pk: int):
     team = get_object_or_404(Team.objects.select_related("race", "coach"), pk=pk)
     return _team_page(request, team)
 
 
-@require_GET
+@require_safe
 @login_not_required
 def player_detail(request, pk: int, player_pk: int):
     """A player's page: what he is now, and his history (matches, casualties, developments)."""
@@ -169,9 +172,9 @@ def casualty_record_create(request, pk: int, player_pk: int):
 def hatred_answer(request, pk: int, key: str):
     """ "4+ gewürfelt?" after a 🏥: no hatred, or hatred of the race chosen."""
     team = _editable_team(request, pk)
-    kind, number = key[:1], key[1:]
-    model = {"t": CasualtyTick, "r": CasualtyRecord}.get(kind)
-    if model is None or not number.isdigit():
+    model = {"t": CasualtyTick, "r": CasualtyRecord}.get(key[:1])
+    number = parse_id(key[1:])
+    if model is None or number is None:
         raise Http404
     casualty = get_object_or_404(
         model.objects.select_related("player__team"), pk=number, player__team=team
@@ -216,13 +219,52 @@ def casualty_record_delete(request, pk: int, record_pk: int):
     return redirect(record.player)
 
 
-@require_GET
+@require_safe
+@login_not_required
+def team_export(request, pk: int, fmt: str):
+    """The squad (players on the roster, with current skills and status) as CSV or JSON."""
+    team = get_object_or_404(Team.objects.select_related("race"), pk=pk)
+    roster = [p for p in with_skill_history(team.players.for_roster_page()) if not p.is_retired]
+    unavailable = suspended_for_next_match(team)
+    header = [
+        _("Nummer"),
+        _("Name"),
+        _("Position"),
+        _("Fertigkeiten"),
+        _("Status"),
+        _("Primär"),
+        _("Sekundär"),
+    ]
+
+    def status(player) -> str:
+        casualty = unavailable.get(player.pk)
+        return str(casualty.label) if casualty else ""
+
+    def categories(player) -> tuple[str, str]:
+        codes = player.category_codes()
+        return codes if codes else (_("unbeschränkt"), _("unbeschränkt"))
+
+    rows = (
+        [
+            player.number,
+            player.name,
+            player.position.name,
+            ", ".join(entry.label for entry in current_skills(player)),
+            status(player),
+            *categories(player),
+        ]
+        for player in roster
+    )
+    return export_response(fmt, _("kader-%(team)s") % {"team": slugify(team.name)}, header, rows)
+
+
+@require_safe
 def team_create_race(request):
     """Step 1: pick the race (fixed once the team exists)."""
     return render(request, "roster/team_create_race.html", {"races": Race.objects.order_by("name")})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def team_create(request, race_slug: str):
     """Step 2: one form with the name and at least 7 player rows, saved only if all limits hold."""
     race = get_object_or_404(Race.objects.select_related("journeyman_position"), slug=race_slug)
@@ -284,7 +326,7 @@ def _editable_team(request, pk: int) -> Team:
         raise Http404 from error
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def player_create(request, pk: int):
     team = _editable_team(request, pk)
     if request.method == "POST":
@@ -312,7 +354,7 @@ def _editable_player(request, pk: int, player_pk: int) -> Player:
     return get_object_or_404(team.players.select_related("position", "team"), pk=player_pk)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def player_update(request, pk: int, player_pk: int):
     """Name, number and, before his first match, the position."""
     player = _editable_player(request, pk, player_pk)
