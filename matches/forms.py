@@ -253,7 +253,11 @@ class DevelopmentForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("choice") == Development.Choice.CHOOSE:
-            for name in ("player", "category", "proposal_1", "proposal_2", "opponent_proposal"):
+            # The other fields appear once a player is picked: ask for him first.
+            names = ["player"]
+            if data.get("player"):
+                names += ["category", "proposal_1", "proposal_2", "opponent_proposal"]
+            for name in names:
                 if not data.get(name) and name not in self.errors:
                     self.add_error(name, _("Bei „Selbst wählen“ bitte ausfüllen."))
         return data

@@ -103,3 +103,11 @@ def test_squad_page_with_questions_and_hatreds_in_a_fixed_number_of_queries(
         response = client.get(humans.get_absolute_url())
     html = response.content.decode()
     assert 'data-hatred="Orc"' in html and "data-hatred-question" in html
+
+
+@pytest.mark.parametrize("key", ["x1", "t²", "t" + "9" * 30, "r"])
+def test_a_malformed_question_key_is_a_404(client, injured, key):
+    humans, *_rest = injured
+    client.force_login(humans.coach)
+    url = reverse("roster:hatred-answer", kwargs={"pk": humans.pk, "key": key})
+    assert client.post(url, {}).status_code == 404
