@@ -136,6 +136,10 @@ def _team_page(
             "journeyman_position": team.race.journeyman_position,
             "can_edit": can_edit,
             "roster_full": len(roster) >= MAX_PLAYERS,
+            # the refused form, also shown at its player above
+            "refused": next(
+                (f for f in (record_form, hatred_form, categories_form) if f is not None), None
+            ),
         },
         status=status,
     )

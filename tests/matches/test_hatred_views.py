@@ -111,3 +111,14 @@ def test_a_malformed_question_key_is_a_404(client, injured, key):
     client.force_login(humans.coach)
     url = reverse("roster:hatred-answer", kwargs={"pk": humans.pk, "key": key})
     assert client.post(url, {}).status_code == 404
+
+
+def test_a_tampered_answer_is_explained(client, injured):
+    from ..conftest import assert_every_error_shown
+
+    humans, _player, _match, tick = injured
+    client.force_login(humans.coach)
+    response = client.post(answer_url(humans, tick), {f"hass-t{tick.pk}-answer": "vielleicht"})
+    assert response.status_code == 400
+    assert_every_error_shown(response)
+    assert not Hatred.objects.exists()

@@ -132,3 +132,20 @@ def test_category_names_are_ordered_like_the_categories():
     player.set_categories(primary=SkillCategory.objects.filter(code__in=["D", "G"]), secondary=[])
     player.refresh_from_db()
     assert player.category_names() == ("General, Devious", "")
+
+
+def test_a_tampered_category_is_explained_at_the_open_form(client):
+    from ..conftest import assert_every_error_shown
+
+    team = squad(name="Manipuliert")
+    player = team.players.get(number=1)
+    client.force_login(team.coach)
+    prefix = f"kategorien{player.pk}"
+    response = client.post(
+        categories_url(player), {f"{prefix}-mode": "eigene", f"{prefix}-primary": ["X"]}
+    )
+    assert response.status_code == 400
+    assert_every_error_shown(response)
+    assert 'class="squad__actions" open' in response.content.decode()
+    player.refresh_from_db()
+    assert not player.categories_recorded
