@@ -661,3 +661,58 @@ class CasualtyRecord(models.Model):
     @property
     def symbol(self) -> str:
         return Casualty(self.kind).symbol
+
+
+class Hatred(models.Model):
+    """The answer to the hatred question of one 🏥 (docs/league.md, „Hass“).
+
+    The table rolls 1d6 for each 🏥; here the coach records whether it was 4+ and, if so, the
+    hated race (a race keyword). The answer belongs to its casualty, a match tick or a record by
+    hand, and goes with it: a tick removed or changed from 🏥 takes its hatred along. Whether it
+    is active is derived (its casualty's season only), see `hatred.py`.
+    """
+
+    tick = models.OneToOneField(
+        CasualtyTick, on_delete=models.CASCADE, null=True, blank=True, related_name="hatred"
+    )
+    record = models.OneToOneField(
+        CasualtyRecord, on_delete=models.CASCADE, null=True, blank=True, related_name="hatred"
+    )
+    rolled = models.BooleanField(_("4+ gewürfelt"))
+    race = models.ForeignKey(
+        "rules.Keyword",
+        verbose_name=_("gehasste Rasse"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("beantwortet von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    answered_at = models.DateTimeField(_("beantwortet am"), db_default=Now(), editable=False)
+
+    class Meta:
+        verbose_name = _("Hass")
+        verbose_name_plural = _("Hass")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(tick__isnull=False, record__isnull=True)
+                | Q(tick__isnull=True, record__isnull=False),
+                name="hatred_of_one_casualty",
+                violation_error_message=_("Hass gehört zu genau einem Ausfall."),
+            ),
+            models.CheckConstraint(
+                condition=Q(rolled=True, race__isnull=False) | Q(rolled=False, race__isnull=True),
+                name="hatred_race_only_when_rolled",
+                violation_error_message=_("Eine gehasste Rasse gibt es nur bei 4+."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"🤬 {self.race}" if self.rolled else gettext("kein Hass")

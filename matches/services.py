@@ -16,7 +16,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from league.models import Season
-from roster.models import Player, Team
+from roster.models import Player, Team, end_of_minute
 
 from .development import development_errors
 from .models import CasualtyTick, Match
@@ -82,7 +82,7 @@ def tick_errors(match: Match) -> list[str]:
         if player.team_id not in suspended:
             errors.append(_("%(player)s spielte nicht in %(match)s.") % values)
         elif player.pk not in on_roster:
-            if player.created_at > match.played_at:
+            if player.created_at >= end_of_minute(match.played_at):
                 errors.append(_("%(player)s war in %(match)s noch nicht im Kader.") % values)
             else:
                 errors.append(_("%(player)s war in %(match)s schon entlassen.") % values)
@@ -98,6 +98,19 @@ def _later_pks(match: Match) -> set[int]:
     return set(later.played().after(match).values_list("pk", flat=True))
 
 
+def _store_ticks(match: Match, casualties: Mapping[int, str]) -> None:
+    """Keep the unchanged ticks (and with them their hatred answers); replace the rest, so a
+    tick that is removed or changed takes its hatred along (docs/league.md, „Hass“)."""
+    stored = dict(CasualtyTick.objects.filter(match=match).values_list("player_id", "kind"))
+    unchanged = {pk for pk, kind in stored.items() if casualties.get(pk) == kind}
+    CasualtyTick.objects.filter(match=match).exclude(player_id__in=unchanged).delete()
+    CasualtyTick.objects.bulk_create(
+        CasualtyTick(match=match, player_id=player_id, kind=kind)
+        for player_id, kind in casualties.items()
+        if player_id not in unchanged
+    )
+
+
 def _save(*, match: Match, entry: MatchEntry, later: set[int]) -> Match:
     for name in (
         "played_at",
@@ -110,11 +123,7 @@ def _save(*, match: Match, entry: MatchEntry, later: set[int]) -> Match:
     match.conceded_by = entry.conceded_by
     _validate(match, entry)
     match.save()
-    match.casualties.all().delete()
-    CasualtyTick.objects.bulk_create(
-        CasualtyTick(match=match, player_id=player_id, kind=kind)
-        for player_id, kind in entry.casualties.items()
-    )
+    _store_ticks(match, entry.casualties)
     later |= _later_pks(match)
     errors = tick_errors(match) + development_errors(match)
     to_check = Match.objects.filter(pk__in=later).select_related("season", "home", "away")

@@ -31,6 +31,11 @@ urlpatterns = [
         name="development-create",
     ),
     path(
+        "<int:pk>/entwicklung/<int:team_pk>/auswahl/",
+        views.development_options,
+        name="development-options",
+    ),
+    path(
         "<int:pk>/entwicklung/<int:team_pk>/bonus/",
         views.development_bonus,
         name="development-bonus",

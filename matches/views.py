@@ -34,7 +34,7 @@ from .forms import (
     TeamPickForm,
     VersionForm,
 )
-from .models import Cancellation, CasualtyTick, Development, Match
+from .models import Cancellation, Casualty, CasualtyTick, Development, Match
 from .status import suspended_for_match, suspended_for_next_match
 
 MATCHES_PER_PAGE = 20
@@ -118,7 +118,25 @@ def match_export(request, fmt: str):
 
 
 def _ticks():
-    return Prefetch("casualties", queryset=CasualtyTick.objects.select_related("player"))
+    return Prefetch(
+        "casualties", queryset=CasualtyTick.objects.select_related("player", "hatred__race")
+    )
+
+
+def _with_hatred(ticks, *, match: Match, victims, user) -> list:
+    """Each tick with its hatred answer (`answer`, None if unanswered) and `asks`: an open
+    hatred question this user may answer on the squad page (docs/league.md, „Hass“)."""
+    may_answer = user.is_authenticated and (user.is_staff or victims.coach_id == user.pk)
+    for tick in ticks:
+        tick.answer = getattr(tick, "hatred", None)
+        tick.asks = (
+            may_answer
+            and tick.answer is None
+            and tick.kind == Casualty.SERIOUSLY_INJURED
+            and match.season.is_current
+            and not tick.player.is_retired
+        )
+    return ticks
 
 
 @require_safe
@@ -181,7 +199,12 @@ def _detail_context(
             {
                 "causer": causer,
                 "victims": victims,
-                "ticks": [t for t in match.casualties.all() if t.player.team_id == victims.pk],
+                "ticks": _with_hatred(
+                    [t for t in match.casualties.all() if t.player.team_id == victims.pk],
+                    match=match,
+                    victims=victims,
+                    user=request.user,
+                ),
                 "journeymen": (
                     match.home_journeymen_casualties
                     if causer == match.home
@@ -206,6 +229,17 @@ def _detail_context(
     }
 
 
+def _development_form(*, match: Match, team, data=None, initial=None) -> DevelopmentForm:
+    return DevelopmentForm(
+        data,
+        initial=initial,
+        players=dev.eligible_players(match=match, team=team),
+        prefix=f"team{team.pk}",
+        options_for=lambda player: dev.primary_options(player=player, match=match),
+        options_url=reverse("matches:development-options", args=[match.pk, team.pk]),
+    )
+
+
 def _development_side(request, *, match: Match, team, form=None, bonus_form=None) -> dict:
     """Everything the development section of one team shows (see matches/development.py)."""
     user = request.user
@@ -227,8 +261,7 @@ def _development_side(request, *, match: Match, team, form=None, bonus_form=None
     latest = dev.is_latest_played(match=match, team=team)
     can_choose = match.is_editable_by(user) and latest and (current is None or current.is_open)
     if can_choose and form is None:
-        players = dev.eligible_players(match=match, team=team)
-        form = DevelopmentForm(players=players, prefix=f"team{team.pk}")
+        form = _development_form(match=match, team=team)
     can_bonus = (
         current is not None
         and current.awaits_devious_bonus
@@ -256,7 +289,7 @@ def _development_side(request, *, match: Match, team, form=None, bonus_form=None
     }
 
 
-def _development_response(request, *, match: Match, side: dict, ok: bool):
+def _development_response(request, *, match: Match, side: dict, ok: bool, status: int = 400):
     if request.htmx:
         return render(
             request, "matches/match_detail.html#development", {"match": match, "dev": side}
@@ -267,7 +300,31 @@ def _development_response(request, *, match: Match, side: dict, ok: bool):
         request,
         "matches/match_detail.html",
         _detail_context(request, match, replace=side),
-        status=400,
+        status=status,
+    )
+
+
+def _picked(data, team) -> dict:
+    """Choice, player and category as sent (for narrowing the lists), by field name."""
+    prefix = f"team{team.pk}-"
+    names = ("choice", "player", "category")
+    return {name: data.get(prefix + name) for name in names if data.get(prefix + name)}
+
+
+@require_safe
+def development_options(request, pk: int, team_pk: int):
+    """htmx: the "Selbst wählen" fields narrowed to the picked player (and category).
+
+    Without JavaScript the form's "Auswahl aktualisieren" button does the same by POST.
+    """
+    match, team = _development_target(request, pk, team_pk)
+    if not dev.can_complete(match=match, team=team):
+        raise Http404
+    form = _development_form(match=match, team=team, initial=_picked(request.GET, team))
+    return render(
+        request,
+        "matches/match_detail.html#development-primary",
+        {"match": match, "dev": {"team": team}, "form": form},
     )
 
 
@@ -289,8 +346,13 @@ def _development_target(request, pk: int, team_pk: int):
 def development_save(request, pk: int, team_pk: int):
     """Choose the development of one team: Automatisch, Selbst wählen, Keine, Offen."""
     match, team = _development_target(request, pk, team_pk)
-    players = dev.eligible_players(match=match, team=team)
-    form = DevelopmentForm(request.POST, players=players, prefix=f"team{team.pk}")
+    if "auswahl" in request.POST:
+        # Without JavaScript: "Auswahl aktualisieren" narrows the lists to the picked player
+        # and category; nothing is saved.
+        form = _development_form(match=match, team=team, initial=_picked(request.POST, team))
+        side = _development_side(request, match=match, team=team, form=form)
+        return _development_response(request, match=match, side=side, ok=False, status=200)
+    form = _development_form(match=match, team=team, data=request.POST)
     ok = False
     if form.is_valid():
         choice = form.cleaned_data["choice"]
@@ -363,12 +425,15 @@ def development_reset(request, pk: int, team_pk: int):
 
 
 def _players(team, match: Match | None) -> list[Player]:
-    """The team's roster, plus anybody already ticked in this match (retired since)."""
+    """Who may be ticked: for a new match the roster now; for a stored one the players on the
+    roster at its time (created up to its minute, not retired before its day), plus anybody
+    already ticked in it. So nobody is offered who the save would then refuse."""
     players = team.players.select_related("position").order_by("number")
-    ticked = set()
-    if match is not None:
-        ticked = {t.player_id for t in match.casualties.all()}
-    return [p for p in players if not p.is_retired or p.pk in ticked]
+    if match is None:
+        return [p for p in players if not p.is_retired]
+    ticked = {t.player_id for t in match.casualties.all()}
+    on_roster = set(players.on_roster_at(match.played_at).values_list("pk", flat=True))
+    return [p for p in players if p.pk in on_roster or p.pk in ticked]
 
 
 def _match_form(request, *, home, away, match: Match | None) -> MatchForm:

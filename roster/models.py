@@ -6,7 +6,7 @@ matches (his status 🏥/💀, the skills he gained, the journeymen a team needs
 `matches` app, which sits above this one; nothing here knows about matches.
 """
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -23,6 +23,11 @@ FAN_FACTOR = 3
 MIN_PLAYERS = 7
 MAX_PLAYERS = 11
 MAX_WITHOUT_LINEMAN = 4
+
+
+def end_of_minute(moment: datetime) -> datetime:
+    """The first instant after the minute of `moment`."""
+    return moment.replace(second=0, microsecond=0) + timedelta(minutes=1)
 
 
 class TeamQuerySet(models.QuerySet):
@@ -97,10 +102,11 @@ class PlayerQuerySet(models.QuerySet):
         return self.filter(retired_on__isnull=True)
 
     def on_roster_at(self, moment: datetime):
-        """Players who were on the roster at `moment`: created before it and not retired
-        before its day (a player retired on match day still played)."""
+        """Players who were on the roster at `moment`: created before it or within the same
+        minute (a match time is entered to the minute), and not retired before its day (a
+        player retired on match day still played)."""
         day = timezone.localtime(moment).date()
-        return self.filter(created_at__lte=moment).filter(
+        return self.filter(created_at__lt=end_of_minute(moment)).filter(
             models.Q(retired_on__isnull=True) | models.Q(retired_on__gte=day)
         )
 
@@ -184,12 +190,31 @@ class Player(models.Model):
         self.primary_categories.set(self.position.primary_categories.all())
         self.secondary_categories.set(self.position.secondary_categories.all())
 
+    def set_categories(self, *, primary, secondary) -> None:
+        """The coach's own sets (e.g. only General and Strength primary); either may be empty."""
+        self.categories_recorded = True
+        self.save(update_fields=["categories_recorded"])
+        self.primary_categories.set(primary)
+        self.secondary_categories.set(secondary)
+
     def clear_categories(self) -> None:
         """Back to unrestricted: any category."""
         self.categories_recorded = False
         self.save(update_fields=["categories_recorded"])
         self.primary_categories.clear()
         self.secondary_categories.clear()
+
+    def category_names(self) -> tuple[str, str] | None:
+        """(primary, secondary) as names ("General, Devious"), None when unrestricted; uses the
+        prefetched categories."""
+        if not self.categories_recorded:
+            return None
+
+        def names(categories) -> str:
+            ordered = sorted(categories, key=lambda c: (c.order, c.code))
+            return ", ".join(c.name for c in ordered)
+
+        return names(self.primary_categories.all()), names(self.secondary_categories.all())
 
     def category_codes(self) -> tuple[str, str] | None:
         """(primary, secondary) codes, or None when unrestricted."""

@@ -25,6 +25,8 @@ class PlayerSpec:
     name: str
     number: int
     position: Position
+    # "Aus Vorlage übernehmen" at creation: record the position's sets; else unrestricted.
+    categories_from_template: bool = False
 
 
 def roster_limit_errors(*, race: Race, positions: Sequence[Position]) -> list[str]:
@@ -94,6 +96,8 @@ def _create_player(*, team: Team, spec: PlayerSpec) -> Player:
         )
         for entry in PositionSkill.objects.filter(position=spec.position)
     )
+    if spec.categories_from_template:
+        player.copy_categories_from_position()
     return player
 
 
@@ -144,6 +148,23 @@ def add_player(*, team: Team, spec: PlayerSpec) -> Player:
         team = Team.objects.select_for_update().get(pk=team.pk)
         _check_joining(team=team, number=spec.number, position=spec.position)
         return _create_player(team=team, spec=spec)
+
+
+def update_player(*, player: Player, name: str, number: int, position: Position) -> Player:
+    """Change name, number or position if the roster keeps unique numbers and its limits.
+
+    Whether the position may still change (not after his first match) is decided above this
+    app, where the matches are known (`matches.squad.change_player`).
+    """
+    with transaction.atomic():
+        team = Team.objects.select_for_update().get(pk=player.team_id)
+        if not player.is_retired:
+            others = list(team.roster().exclude(pk=player.pk).select_related("position"))
+            _check_numbers([p.number for p in others] + [number])
+            _check(race=team.race, positions=[p.position for p in others] + [position])
+        player.name, player.number, player.position = name.strip(), number, position
+        player.save(update_fields=["name", "number", "position"])
+    return player
 
 
 def retire_player(*, player: Player, on: date) -> Player:
