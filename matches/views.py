@@ -429,7 +429,7 @@ def _players(team, match: Match | None) -> list[Player]:
     roster at its time (created up to its minute, not retired before its day), plus anybody
     already ticked in it. So nobody is offered who the save would then refuse."""
     players = team.players.select_related("position").order_by("number")
-    if match is None:
+    if match is None or match.played_at is None:  # new, or scheduled without a result yet
         return [p for p in players if not p.is_retired]
     ticked = {t.player_id for t in match.casualties.all()}
     on_roster = set(players.on_roster_at(match.played_at).values_list("pk", flat=True))

@@ -99,7 +99,7 @@ def test_squad_page_with_questions_and_hatreds_in_a_fixed_number_of_queries(
     play(humans, match.away, at=days_ago(0.5), ticks={other: Casualty.SERIOUSLY_INJURED})
     Hatred.objects.create(tick=tick, rolled=True, race=Keyword.objects.get(name="Orc"))
     client.force_login(humans.coach)
-    with django_assert_max_num_queries(21):
+    with django_assert_max_num_queries(22):  # + the upcoming appointments
         response = client.get(humans.get_absolute_url())
     html = response.content.decode()
     assert 'data-hatred="Orc"' in html and "data-hatred-question" in html
