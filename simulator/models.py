@@ -38,6 +38,8 @@ class BaaGame(models.Model):
     created_at = models.DateTimeField(_("angelegt"), db_default=Now())
     updated_at = models.DateTimeField(_("zuletzt geändert"), auto_now=True)
     visitor = models.CharField(_("angelegt von"), max_length=64, db_index=True)
+    # a hash of the creator's network address: dropping the session cookie does not lift limits
+    address = models.CharField(max_length=64, blank=True, db_index=True)
     teams = models.PositiveSmallIntegerField(_("Teams"))
     map_name = models.CharField(_("Karte"), max_length=40)
     end_kind = models.CharField(_("Spielende"), max_length=12, choices=End.choices)

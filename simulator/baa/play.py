@@ -13,6 +13,7 @@ long bot stretch is played by the next request, e.g. the next poll of a page).
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -29,6 +30,7 @@ from .messages import german_reason
 
 MAX_RUNNING_PER_VISITOR = 5
 MAX_NEW_PER_VISITOR_PER_HOUR = 12
+MAX_NEW_PER_ADDRESS_PER_HOUR = 40  # several people behind one router may play
 MAX_RUNNING_TOTAL = 300
 MAX_BOT_INPUTS_PER_REQUEST = 60
 # a game whose end criterion would never come (minutes with nobody playing) still ends here
@@ -82,7 +84,14 @@ def engine_rules(end_kind: str, end_value: int | None) -> dict[str, Any]:
     return rules
 
 
-def _check_budget(visitor: str) -> None:
+def address_key(ip: str | None) -> str:
+    """What is stored of a network address: a hash, enough to count games per address."""
+    if not ip:
+        return ""
+    return hashlib.sha256(f"baa:{ip}".encode()).hexdigest()[:32]
+
+
+def _check_budget(visitor: str, address: str) -> None:
     games = BaaGame.objects
     if games.running().count() >= MAX_RUNNING_TOTAL:
         raise BaaPlayError(
@@ -98,6 +107,14 @@ def _check_budget(visitor: str) -> None:
         )
     hour_ago = timezone.now() - timedelta(hours=1)
     if (
+        address
+        and games.filter(address=address, created_at__gte=hour_ago).count()
+        >= MAX_NEW_PER_ADDRESS_PER_HOUR
+    ):
+        raise BaaPlayError(
+            _("Von diesem Netz aus wurden in der letzten Stunde zu viele Partien angelegt.")
+        )
+    if (
         games.created_by(visitor).filter(created_at__gte=hour_ago).count()
         >= MAX_NEW_PER_VISITOR_PER_HOUR
     ):
@@ -110,6 +127,7 @@ def _check_budget(visitor: str) -> None:
 def create_game(
     *,
     visitor: str,
+    address: str = "",
     seats: list[str],
     map_choice: str,
     end_kind: str,
@@ -128,7 +146,7 @@ def create_game(
         end_value and 1 <= end_value <= MAX_END_VALUE[end_kind]
     ):
         raise BaaPlayError(_("Bitte gib für das Spielende eine passende Zahl an."))
-    _check_budget(visitor)
+    _check_budget(visitor, address)
     seed = new_seed() if seed is None else seed
     if map_choice == "kirkwall":
         game_map = baa.load_map(f"kirkwall-{teams}")
@@ -144,6 +162,7 @@ def create_game(
     with transaction.atomic():
         game = BaaGame.objects.create(
             visitor=visitor,
+            address=address,
             teams=teams,
             map_name=map_name,
             end_kind=end_kind,

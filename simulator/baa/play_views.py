@@ -9,6 +9,7 @@ server answers 204 (nothing to swap) while the version is unchanged.
 from __future__ import annotations
 
 import segno
+from axes.helpers import get_client_ip_address
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -75,6 +76,7 @@ def game_new(request):
         try:
             game = play.create_game(
                 visitor=_visitor(request),
+                address=play.address_key(get_client_ip_address(request)),
                 seats=data["seats"],
                 map_choice=data["map_choice"],
                 end_kind=data["end_kind"],

@@ -160,3 +160,15 @@ def test_the_host_can_end_a_game_and_a_seat_cannot():
         play.give_up(token=seat(game, 0).token)
     play.give_up(token=game.host_token)
     assert BaaGame.objects.get(pk=game.pk).finished
+
+
+def test_new_games_per_network_address_and_hour_are_bounded(monkeypatch):
+    monkeypatch.setattr(play, "MAX_NEW_PER_ADDRESS_PER_HOUR", 3)
+    address = play.address_key("203.0.113.9")
+    for n in range(3):
+        game = new(visitor=f"cookie-less {n}", address=address)
+        BaaGame.objects.filter(pk=game.pk).update(finished=True)
+    with pytest.raises(play.BaaPlayError, match="Von diesem Netz"):
+        new(visitor="cookie-less 4", address=address)
+    new(visitor="cookie-less 4", address=play.address_key("198.51.100.1"))
+    assert "203.0.113.9" not in address
