@@ -4,6 +4,7 @@ match report and the list of running games."""
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from simulator.baa import play
@@ -168,3 +169,29 @@ def test_after_an_activation_the_shared_device_covers_the_next_pick_again(client
     response = _post(client, token, team=1, v=4, aktion="end")
     assert "Team Grün wählt jetzt verdeckt" in response.text
     assert 'value="pick"' not in response.text
+
+
+def test_a_game_joined_by_a_seat_link_is_listed_for_that_visitor(client):
+    game = _game(client, shared_device="0")
+    red = game.seats.get(team=1)
+    other = Client()
+    other.get(reverse("simulator:baa-game", args=[red.token]))
+    listing = other.get(reverse("simulator:baa-games"))
+    assert reverse("simulator:baa-game", args=[red.token]) in listing.text
+    assert game.host_token not in listing.text
+
+
+def test_only_the_host_link_can_end_a_game_after_confirmation(client):
+    game = _game(client, shared_device="0")
+    page = client.get(reverse("simulator:baa-game", args=[game.host_token]))
+    assert "data-confirm=" in page.text
+    seat = game.seats.get(team=0)
+    refused = client.post(reverse("simulator:baa-game-give-up", args=[seat.token]))
+    assert refused.status_code == 404 and not BaaGame.objects.get(pk=game.pk).finished
+    ended = client.post(reverse("simulator:baa-game-give-up", args=[game.host_token]))
+    assert ended.status_code == 302 and BaaGame.objects.get(pk=game.pk).finished
+
+
+def test_the_report_of_an_unknown_link_is_not_found(client):
+    assert client.get(reverse("simulator:baa-game-report", args=["x"])).status_code == 404
+    assert client.get(reverse("simulator:baa-game-state", args=["x"]), **HTMX).status_code == 404
