@@ -15,6 +15,21 @@
     form.requestSubmit();
   });
 
+  // The new-game form shows only the seats of the chosen number of teams.
+  function showSeats(select) {
+    const count = Number(select.value);
+    document.querySelectorAll("[data-seat]").forEach((seat) => {
+      seat.hidden = Number(seat.dataset.seat) > count;
+    });
+  }
+  document.addEventListener("change", (event) => {
+    if (event.target.matches("[data-seat-count]")) showSeats(event.target);
+  });
+  document.addEventListener("DOMContentLoaded", () => {
+    const select = document.querySelector("[data-seat-count]");
+    if (select) showSeats(select);
+  });
+
   document.addEventListener("submit", (event) => {
     const question = event.target.dataset.confirm;
     if (question && !window.confirm(question)) event.preventDefault();
