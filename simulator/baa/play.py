@@ -33,6 +33,8 @@ MAX_NEW_PER_VISITOR_PER_HOUR = 12
 MAX_NEW_PER_ADDRESS_PER_HOUR = 40  # several people behind one router may play
 MAX_RUNNING_TOTAL = 300
 MAX_BOT_INPUTS_PER_REQUEST = 60
+# polls let bots go on at most this often per game (a client polling faster gains nothing)
+MIN_SECONDS_BETWEEN_BOT_STEPS = 0.5
 # a game whose end criterion would never come (minutes with nobody playing) still ends here
 SAFETY_ROUNDS = 100
 MAX_END_VALUE = {"team_goals": 20, "total_goals": 50, "rounds": 100, "minutes": 240}
@@ -268,6 +270,9 @@ def advance(*, game: BaaGame) -> BaaGame:
     polls. Writes only if something happened."""
     time_up = game.deadline is not None and timezone.now() >= game.deadline and not game.time_noted
     if game.finished or not (time_up or game.bot_turn):
+        return game
+    since = (timezone.now() - game.updated_at).total_seconds()
+    if not time_up and since < MIN_SECONDS_BETWEEN_BOT_STEPS:
         return game
     with transaction.atomic():
         game = BaaGame.objects.select_for_update().get(pk=game.pk)

@@ -172,3 +172,15 @@ def test_new_games_per_network_address_and_hour_are_bounded(monkeypatch):
         new(visitor="cookie-less 4", address=address)
     new(visitor="cookie-less 4", address=play.address_key("198.51.100.1"))
     assert "203.0.113.9" not in address
+
+
+def test_polls_faster_than_the_pause_let_no_bot_play(monkeypatch):
+    monkeypatch.setattr(play, "MIN_SECONDS_BETWEEN_BOT_STEPS", 60.0)
+    monkeypatch.setattr(play, "MAX_BOT_INPUTS_PER_REQUEST", 10)
+    game = new(["greedy", "random"], end_kind="rounds", end_value=2)
+    for _ in range(5):
+        game = play.advance(game=game)
+    assert len(play.engine_of(game).inputs) == 10
+    BaaGame.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=61))
+    game = play.advance(game=BaaGame.objects.get(pk=game.pk))
+    assert len(play.engine_of(game).inputs) == 20
