@@ -2,10 +2,11 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.numbers import AsciiIntegerField, IdChoiceField
 from roster.models import Player, Team
 from rules.models import Skill, SkillCategory
 
-from .models import Casualty, Development, Match
+from .models import Casualty, CasualtyRecord, Development, Match
 from .services import MatchEntry
 
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
@@ -14,8 +15,8 @@ DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
 class TeamPickForm(forms.Form):
     """Step 1 of "Spiel eintragen": the two teams (enrolled in the current season)."""
 
-    heim = forms.ModelChoiceField(label=_("Heim"), queryset=Team.objects.none())
-    gast = forms.ModelChoiceField(label=_("Gast"), queryset=Team.objects.none())
+    heim = IdChoiceField(label=_("Heim"), queryset=Team.objects.none())
+    gast = IdChoiceField(label=_("Gast"), queryset=Team.objects.none())
 
     def __init__(self, *args, season, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -45,16 +46,29 @@ class MatchForm(forms.Form):
         input_formats=[DATETIME_LOCAL],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
     )
-    home_touchdowns = forms.IntegerField(label=_("Touchdowns"), min_value=0, max_value=99)
-    away_touchdowns = forms.IntegerField(label=_("Touchdowns"), min_value=0, max_value=99)
-    conceded_by = forms.ChoiceField(label=_("Aufgegeben von"), required=False)
-    home_journeymen_casualties = forms.IntegerField(
+    home_touchdowns = AsciiIntegerField(label=_("Touchdowns"), min_value=0, max_value=99)
+    away_touchdowns = AsciiIntegerField(label=_("Touchdowns"), min_value=0, max_value=99)
+    conceded_by = forms.ChoiceField(
+        label=_("Aufgegeben von"),
+        required=False,
+        error_messages={"invalid_choice": _("Bitte wähle eines der beiden Teams oder „niemand“.")},
+    )
+    home_journeymen_casualties = AsciiIntegerField(
         label=_("Journeymen mit Ausfall"), min_value=0, max_value=7, initial=0
     )
-    away_journeymen_casualties = forms.IntegerField(
+    away_journeymen_casualties = AsciiIntegerField(
         label=_("Journeymen mit Ausfall"), min_value=0, max_value=7, initial=0
     )
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    version = AsciiIntegerField(
+        widget=forms.HiddenInput,
+        required=False,
+        min_value=0,
+        max_value=2**31 - 1,
+        error_messages={
+            key: _("Das Formular ist beschädigt. Bitte lade die Seite neu und trage erneut ein.")
+            for key in ("invalid", "min_value", "max_value")
+        },
+    )
 
     def __init__(
         self,
@@ -145,7 +159,7 @@ class MatchForm(forms.Form):
         )
 
 
-class SkillChoiceField(forms.ModelChoiceField):
+class SkillChoiceField(IdChoiceField):
     """Skills grouped by category in the select (optgroups)."""
 
     def label_from_instance(self, obj) -> str:
@@ -166,10 +180,8 @@ class DevelopmentForm(forms.Form):
     choice = forms.ChoiceField(
         label=_("Entwicklung"), choices=Development.Choice.choices, widget=forms.RadioSelect
     )
-    player = forms.ModelChoiceField(
-        label=_("Spieler"), queryset=Player.objects.none(), required=False
-    )
-    category = forms.ModelChoiceField(
+    player = IdChoiceField(label=_("Spieler"), queryset=Player.objects.none(), required=False)
+    category = IdChoiceField(
         label=_("Kategorie"), queryset=SkillCategory.objects.all(), required=False
     )
     proposal_1 = SkillChoiceField(
@@ -216,3 +228,20 @@ class DevelopmentBonusForm(forms.Form):
     def __init__(self, *args, skills, prefix, **kwargs):
         super().__init__(*args, prefix=prefix, **kwargs)
         self.fields["skill"].queryset = Skill.objects.filter(pk__in=[s.pk for s in skills])
+
+
+class CasualtyRecordForm(forms.Form):
+    """🏥 or 💀 by hand on the squad page: kind, day, note (the service checks the rest)."""
+
+    kind = forms.ChoiceField(label=_("Ausfall"), choices=CasualtyRecord.Kind.choices)
+    day = forms.DateField(
+        label=_("Datum"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        input_formats=["%Y-%m-%d"],
+    )
+    note = forms.CharField(label=_("Notiz"), max_length=200, required=False)
+
+    def __init__(self, *args, player, **kwargs):
+        super().__init__(*args, prefix=f"ausfall{player.pk}", **kwargs)
+        self.player = player
+        self.fields["day"].initial = timezone.localdate()

@@ -425,3 +425,56 @@ class Development(models.Model):
     @staticmethod
     def may_be_reset_by(user) -> bool:
         return user.is_authenticated and user.is_staff
+
+
+class CasualtyRecordQuerySet(models.QuerySet):
+    def for_team(self, team: Team):
+        return self.filter(player__team=team)
+
+
+class CasualtyRecord(models.Model):
+    """🏥 or 💀 recorded by hand for an injury outside a match (on the squad page).
+
+    It counts exactly like a tick at its time in play order: 🏥 keeps the player out of his
+    team's next played match after it, 💀 out of the rest of its season.
+    """
+
+    class Kind(models.TextChoices):
+        DEAD = Casualty.DEAD.value, Casualty.DEAD.label
+        SERIOUSLY_INJURED = Casualty.SERIOUSLY_INJURED.value, Casualty.SERIOUSLY_INJURED.label
+
+    player = models.ForeignKey(
+        Player,
+        verbose_name=_("Spieler"),
+        on_delete=models.CASCADE,
+        related_name="casualty_records",
+    )
+    season = models.ForeignKey(
+        Season, verbose_name=_("Saison"), on_delete=models.PROTECT, related_name="+"
+    )
+    kind = models.CharField(_("Ausfall"), max_length=10, choices=Kind)
+    happened_at = models.DateTimeField(_("passiert am"))
+    note = models.CharField(_("Notiz"), max_length=200, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("eingetragen von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    recorded_at = models.DateTimeField(_("eingetragen am"), db_default=Now(), editable=False)
+
+    objects = CasualtyRecordQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["season__number", "happened_at", "pk"]
+        verbose_name = _("Ausfall ohne Spiel")
+        verbose_name_plural = _("Ausfälle ohne Spiel")
+
+    def __str__(self) -> str:
+        return f"{self.symbol} {self.player}"
+
+    @property
+    def symbol(self) -> str:
+        return Casualty(self.kind).symbol

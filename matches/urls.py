@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import path, re_path
 
 from . import views
 
@@ -7,6 +7,7 @@ app_name = "matches"
 urlpatterns = [
     path("", views.match_list, name="match-list"),
     path("neu/", views.match_create, name="match-create"),
+    re_path(r"^export\.(?P<fmt>csv|json)$", views.match_export, name="match-export"),
     path("<int:pk>/", views.match_detail, name="match-detail"),
     path("<int:pk>/bearbeiten/", views.match_update, name="match-update"),
     path(

@@ -1,14 +1,17 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from config import pagecache
+from config.exports import export_response
 from league.models import Season
-from league.views import season_from_request
+from league.views import season_from_request, seasons_latest_first
 from roster.models import Player
 
 from . import development as dev
@@ -17,35 +20,90 @@ from .forms import DevelopmentBonusForm, DevelopmentForm, MatchForm, TeamPickFor
 from .models import CasualtyTick, Development, Match
 from .status import suspended_for_match, suspended_for_next_match
 
+MATCHES_PER_PAGE = 20
 
-@require_GET
+
+@require_safe
 @login_not_required
 def match_list(request):
+    """The season's matches, newest first, MATCHES_PER_PAGE per page (?seite=N)."""
     season = season_from_request(request)
-    matches = []
-    if season is not None:
-        matches = (
-            Match.objects.for_season(season)
-            .played()
-            .select_related("home", "away")
-            .with_casualty_counts()
-            .order_by("-played_at", "-pk")
-        )
+    number = request.GET.get("seite", "1")
+    number = int(number) if number.isdigit() else 1
+
+    def page():
+        matches = Match.objects.none()
+        if season is not None:
+            matches = (
+                Match.objects.for_season(season)
+                .played()
+                .select_related("home", "away")
+                .with_casualty_counts()
+                .order_by("-played_at", "-pk")
+            )
+        return Paginator(matches, MATCHES_PER_PAGE).get_page(number)
+
     context = {
         "season": season,
-        "seasons": Season.objects.latest_first(),
-        "matches": matches,
+        "seasons": seasons_latest_first(),
+        # computed only when the cached fragment is missing (see config/pagecache.py)
+        "page": pagecache.lazy(page),
+        "page_number": number,
         "can_enter": request.user.is_authenticated,
+        **pagecache.fragment_context(request),
     }
     template = "matches/match_list.html#matches" if request.htmx else "matches/match_list.html"
     return render(request, template, context)
+
+
+@require_safe
+@login_not_required
+def match_export(request, fmt: str):
+    """The season's matches (as on /spiele/) as a CSV or JSON download, oldest first."""
+    season = season_from_request(request)
+    if season is None:
+        raise Http404
+    matches = (
+        Match.objects.for_season(season)
+        .played()
+        .select_related("home", "away", "conceded_by")
+        .with_casualty_counts()
+        .order_by("played_at", "pk")
+    )
+    header = [
+        _("Datum"),
+        _("Heim"),
+        _("Gast"),
+        _("TD Heim"),
+        _("TD Gast"),
+        _("Ausfälle durch Heim"),
+        _("Ausfälle durch Gast"),
+        _("aufgegeben von"),
+        _("Adresse"),
+    ]
+    rows = (
+        [
+            match.played_on.isoformat(),
+            match.home.name,
+            match.away.name,
+            match.home_touchdowns,
+            match.away_touchdowns,
+            match.casualties_caused_by(match.home_id),
+            match.casualties_caused_by(match.away_id),
+            match.conceded_by.name if match.conceded_by else "",
+            request.build_absolute_uri(match.get_absolute_url()),
+        ]
+        for match in matches
+    )
+    filename = _("spiele-saison-%(number)d") % {"number": season.number}
+    return export_response(fmt, filename, header, rows)
 
 
 def _ticks():
     return Prefetch("casualties", queryset=CasualtyTick.objects.select_related("player"))
 
 
-@require_GET
+@require_safe
 @login_not_required
 def match_detail(request, pk: int):
     match = get_object_or_404(
@@ -267,7 +325,7 @@ def _match_form(request, *, home, away, match: Match | None) -> MatchForm:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_create(request):
     """ "Spiel eintragen": pick the two teams, then the result and the casualties."""
     season = Season.objects.current()
@@ -299,7 +357,7 @@ def match_create(request):
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_update(request, pk: int):
     match = get_object_or_404(
         Match.objects.editable_by(request.user)

@@ -3,9 +3,19 @@ from django.contrib import admin
 from league.services import enroll_in_current_season
 
 from .models import Player, PlayerSkill, Team
+from .names import NameField
 
 
-class PlayerInline(admin.TabularInline):
+class NormalisedNameAdmin:
+    """Names typed in the admin are normalised like everywhere else (roster/names.py)."""
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        if db_field.name == "name":
+            return db_field.formfield(form_class=NameField, **kwargs)
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
+
+
+class PlayerInline(NormalisedNameAdmin, admin.TabularInline):
     model = Player
     fields = ["number", "name", "position", "retired_on"]
     extra = 0
@@ -18,7 +28,7 @@ class PlayerInline(admin.TabularInline):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(NormalisedNameAdmin, admin.ModelAdmin):
     list_display = ["name", "race", "coach", "created_at"]
     list_filter = ["race"]
     search_fields = ["name", "coach__username", "players__name"]
@@ -43,7 +53,7 @@ class PlayerSkillInline(admin.TabularInline):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(NormalisedNameAdmin, admin.ModelAdmin):
     list_display = ["name", "number", "team", "position", "retired_on"]
     list_filter = ["team", "position__race"]
     search_fields = ["name", "team__name"]

@@ -1,31 +1,37 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.numbers import AsciiIntegerField, IdChoiceField
 from rules.models import Position, Race
 
 from .models import MAX_PLAYERS, MIN_PLAYERS, Team
+from .names import NameField
 from .services import PlayerSpec
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(label=_("Teamname"), max_length=60)
+    name = NameField(label=_("Teamname"), max_length=60)
 
     def clean_name(self):
-        name = self.cleaned_data["name"].strip()
+        name = self.cleaned_data["name"]
         if Team.objects.filter(name__iexact=name).exists():
             raise forms.ValidationError(_("Ein Team mit diesem Namen gibt es schon."))
         return name
 
 
 class PlayerRowForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=60)
-    number = forms.IntegerField(label=_("Nr."), min_value=1, max_value=99)
-    position = forms.ModelChoiceField(label=_("Position"), queryset=Position.objects.none())
+    name = NameField(label=_("Name"), max_length=60)
+    number = AsciiIntegerField(label=_("Nr."), min_value=1, max_value=99)
+    position = IdChoiceField(label=_("Position"), queryset=Position.objects.none())
 
     def __init__(self, *args, race: Race, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["position"].queryset = race.positions.order_by("order")
         self.fields["position"].label_from_instance = lambda p: f"{p.name} (0–{p.max_count})"
+
+    def has_changed(self) -> bool:
+        """A row without a name is blank: beyond the first seven it counts as not there."""
+        return bool((self["name"].value() or "").strip())
 
     def spec(self) -> PlayerSpec:
         data = self.cleaned_data
@@ -47,7 +53,7 @@ class BasePlayerRowFormSet(forms.BaseFormSet):
         return {**super().get_form_kwargs(index), "race": self.race}
 
     def specs(self) -> list[PlayerSpec]:
-        return [form.spec() for form in self.forms]
+        return [form.spec() for form in self.forms if form.has_changed()]
 
     def rows_as_initial(self) -> list[dict]:
         """What the coach typed so far, to show the form again with one more row."""
@@ -63,6 +69,8 @@ PlayerRowFormSet = forms.formset_factory(
     extra=0,
     min_num=MIN_PLAYERS,
     max_num=MAX_PLAYERS,
+    # A tampered TOTAL_FORMS beyond this builds no more rows (Django's default allows 1000).
+    absolute_max=MAX_PLAYERS,
     validate_min=True,
     validate_max=True,
 )

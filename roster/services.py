@@ -1,6 +1,6 @@
 """Workflows that change a squad: creating a team, adding, retiring and deleting players.
 
-Every workflow checks the league's roster limits (league.md, "Teams and squads") inside one
+Every workflow checks the league's roster limits (docs/league.md, "Teams und Kader") inside one
 transaction, so two concurrent submits can never leave a squad over its limits.
 """
 
@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 from rules.models import Position, PositionSkill, Race
 
 from .models import MAX_PLAYERS, MAX_WITHOUT_LINEMAN, MIN_PLAYERS, Player, PlayerSkill, Team
+from .names import normalise_name
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ def _check(*, race: Race, positions: Sequence[Position]) -> None:
 
 def _create_player(*, team: Team, spec: PlayerSpec) -> Player:
     player = Player.objects.create(
-        team=team, name=spec.name.strip(), number=spec.number, position=spec.position
+        team=team, name=normalise_name(spec.name), number=spec.number, position=spec.position
     )
     PlayerSkill.objects.bulk_create(
         PlayerSkill(
@@ -123,13 +124,14 @@ def create_team(*, name: str, race: Race, coach, players: Sequence[PlayerSpec]) 
         )
     _check_numbers([spec.number for spec in players])
     _check(race=race, positions=[spec.position for spec in players])
+    name = normalise_name(name)
     try:
         with transaction.atomic():
-            team = Team.objects.create(name=name.strip(), race=race, coach=coach)
+            team = Team.objects.create(name=name, race=race, coach=coach)
             for spec in players:
                 _create_player(team=team, spec=spec)
     except IntegrityError as error:
-        if Team.objects.filter(name__iexact=name.strip()).exists():
+        if Team.objects.filter(name__iexact=name).exists():
             raise ValidationError(_("Ein Team mit diesem Namen gibt es schon.")) from error
         raise
     return team

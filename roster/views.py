@@ -1,14 +1,19 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from config.exports import export_response
 from league.services import found_team
+from matches.forms import CasualtyRecordForm
+from matches.models import CasualtyRecord
+from matches.records import record_casualty, remove_casualty_record
 from matches.skills import current_skills, with_skill_history
 from matches.status import journeymen_needed, suspended_for_next_match
 from rules.models import Race
@@ -18,7 +23,7 @@ from .forms import PlayerForm, PlayerRowFormSet, TeamForm, initial_rows
 from .models import MAX_PLAYERS, Player, Team
 
 
-@require_GET
+@require_safe
 @login_not_required
 def team_list(request):
     teams = (
@@ -29,16 +34,32 @@ def team_list(request):
     return render(request, "roster/team_list.html", {"teams": teams})
 
 
-@require_GET
+@require_safe
 @login_not_required
 def team_detail(request, pk: int):
     team = get_object_or_404(Team.objects.select_related("race", "coach"), pk=pk)
-    players = list(with_skill_history(team.players.for_roster_page()))
+    return _team_page(request, team)
+
+
+def _team_page(request, team: Team, *, record_form=None, status: int = 200):
+    """The squad page; `record_form` is a refused casualty record, shown at its player."""
+    players = list(
+        with_skill_history(team.players.for_roster_page()).prefetch_related(
+            Prefetch(
+                "casualty_records",
+                queryset=CasualtyRecord.objects.select_related("season").order_by("happened_at"),
+            )
+        )
+    )
     roster = [p for p in players if not p.is_retired]
     unavailable = suspended_for_next_match(team)
+    can_edit = team.is_editable_by(request.user)
     for player in roster:
         player.status = unavailable.get(player.pk)
         player.skills_now = current_skills(player)
+        if can_edit:
+            refused = record_form is not None and record_form.player.pk == player.pk
+            player.record_form = record_form if refused else CasualtyRecordForm(player=player)
     return render(
         request,
         "roster/team_detail.html",
@@ -50,19 +71,101 @@ def team_detail(request, pk: int):
                 team, roster_pks=[p.pk for p in roster], unavailable=unavailable
             ),
             "journeyman_position": team.race.journeyman_position,
-            "can_edit": team.is_editable_by(request.user),
+            "can_edit": can_edit,
             "roster_full": len(roster) >= MAX_PLAYERS,
         },
+        status=status,
     )
 
 
-@require_GET
+@require_POST
+def casualty_record_create(request, pk: int, player_pk: int):
+    """🏥 or 💀 by hand for an injury outside a match."""
+    team = _editable_team(request, pk)
+    player = get_object_or_404(team.players.active(), pk=player_pk)
+    form = CasualtyRecordForm(request.POST, player=player)
+    if form.is_valid():
+        try:
+            record = record_casualty(
+                player=player,
+                kind=form.cleaned_data["kind"],
+                day=form.cleaned_data["day"],
+                note=form.cleaned_data["note"],
+                by=request.user,
+            )
+        except ValidationError as error:
+            form.add_error("day", error)
+        else:
+            messages.success(
+                request,
+                _("%(symbol)s für %(player)s eingetragen.")
+                % {"symbol": record.symbol, "player": player},
+            )
+            return redirect(player)
+    return _team_page(request, team, record_form=form, status=400)
+
+
+@require_POST
+def casualty_record_delete(request, pk: int, record_pk: int):
+    team = _editable_team(request, pk)
+    record = get_object_or_404(
+        CasualtyRecord.objects.select_related("player__team"), pk=record_pk, player__team=team
+    )
+    remove_casualty_record(record=record, by=request.user)
+    messages.success(
+        request,
+        _("%(symbol)s für %(player)s entfernt.")
+        % {"symbol": record.symbol, "player": record.player},
+    )
+    return redirect(record.player)
+
+
+@require_safe
+@login_not_required
+def team_export(request, pk: int, fmt: str):
+    """The squad (players on the roster, with current skills and status) as CSV or JSON."""
+    team = get_object_or_404(Team.objects.select_related("race"), pk=pk)
+    roster = [p for p in with_skill_history(team.players.for_roster_page()) if not p.is_retired]
+    unavailable = suspended_for_next_match(team)
+    header = [
+        _("Nummer"),
+        _("Name"),
+        _("Position"),
+        _("Fertigkeiten"),
+        _("Status"),
+        _("Primär"),
+        _("Sekundär"),
+    ]
+
+    def status(player) -> str:
+        casualty = unavailable.get(player.pk)
+        return str(casualty.label) if casualty else ""
+
+    def categories(player) -> tuple[str, str]:
+        codes = player.category_codes()
+        return codes if codes else (_("unbeschränkt"), _("unbeschränkt"))
+
+    rows = (
+        [
+            player.number,
+            player.name,
+            player.position.name,
+            ", ".join(entry.label for entry in current_skills(player)),
+            status(player),
+            *categories(player),
+        ]
+        for player in roster
+    )
+    return export_response(fmt, _("kader-%(team)s") % {"team": slugify(team.name)}, header, rows)
+
+
+@require_safe
 def team_create_race(request):
     """Step 1: pick the race (fixed once the team exists)."""
     return render(request, "roster/team_create_race.html", {"races": Race.objects.order_by("name")})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def team_create(request, race_slug: str):
     """Step 2: one form with the name and at least 7 player rows, saved only if all limits hold."""
     race = get_object_or_404(Race.objects.select_related("journeyman_position"), slug=race_slug)
@@ -112,7 +215,7 @@ def _editable_team(request, pk: int) -> Team:
         raise Http404 from error
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def player_create(request, pk: int):
     team = _editable_team(request, pk)
     if request.method == "POST":

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from .models import (
     HandbookBlock,
@@ -19,14 +19,14 @@ from .models import (
 )
 
 
-@require_GET
+@require_safe
 @login_not_required
 def race_list(request):
     races = Race.objects.annotate(position_total=Count("positions")).order_by("name")
     return render(request, "rules/race_list.html", {"races": races})
 
 
-@require_GET
+@require_safe
 @login_not_required
 def race_detail(request, slug: str):
     race = get_object_or_404(
@@ -38,7 +38,7 @@ def race_detail(request, slug: str):
     return render(request, "rules/race_detail.html", {"race": race})
 
 
-@require_GET
+@require_safe
 @login_not_required
 def handbook(request):
     blocks = HandbookBlock.objects.select_related("table").prefetch_related(
@@ -60,7 +60,7 @@ def _search_query(request) -> str:
     return request.GET.get("q", "").strip()[:60]
 
 
-@require_GET
+@require_safe
 @login_not_required
 def skill_list(request):
     """The skills reference. Its list arrives lazily (htmx); without JS, ?alle=1 or ?q= shows it."""
@@ -71,7 +71,7 @@ def skill_list(request):
     return render(request, "rules/skill_list.html", context)
 
 
-@require_GET
+@require_safe
 @login_not_required
 def skill_list_fragment(request):
     query = _search_query(request)
@@ -83,7 +83,7 @@ def skill_list_fragment(request):
     )
 
 
-@require_GET
+@require_safe
 @login_not_required
 def skill_detail(request, slug: str):
     skill = get_object_or_404(Skill.objects.select_related("category"), slug=slug)
@@ -99,13 +99,14 @@ OFFLINE_PAGES = ("rules:handbook", "rules:skill-list", "rules:skill-list-fragmen
 OFFLINE_STATIC = (
     "css/app.css",
     "js/app.js",
+    "js/confirm.js",
     "js/skills.js",
     "img/favicon.svg",
     "django_htmx/htmx-2.min.js",
 )
 
 
-@require_GET
+@require_safe
 @login_not_required
 @cache_control(no_cache=True, max_age=0)
 def service_worker(request):

@@ -13,6 +13,7 @@ urlpatterns = [
     path("ball/neu/", ball_views.ball_new, name="ball-new"),
     path("ball/zug/", ball_views.ball_action, name="ball-action"),
     path("ball/zurueck/", ball_views.ball_undo, name="ball-undo"),
+    path("ball/regeln/", ball_views.ball_rules, name="ball-rules"),
     path("baa/", baa_views.baa, name="baa"),
     path("baa/partien/", play_views.game_list, name="baa-games"),
     path("baa/partien/neu/", play_views.game_new, name="baa-game-new"),

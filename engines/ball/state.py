@@ -57,7 +57,16 @@ PHASE_NAMES = ("action", "resolution", "over")
 
 
 class IllegalAction(ValueError):
-    """An action that is not legal in the position; the message says why."""
+    """An action that is not legal in the position; the message says why (in English).
+
+    ``code`` names the reason (see ``engines.ball.explain.MESSAGES``), ``params`` holds its
+    values (square names, piece names such as "home X5", numbers), for wording it elsewhere.
+    """
+
+    def __init__(self, message: str, code: str = "", params: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.code = code
+        self.params = params or {}
 
 
 @dataclass(frozen=True)
@@ -499,10 +508,28 @@ class State:
         if action not in self._legal:
             from .explain import explain_illegal
 
-            raise IllegalAction(explain_illegal(self, action))
+            reason = explain_illegal(self, action)
+            raise IllegalAction(f"{action}: {reason.text}", reason.code, reason.params)
         if action[0] == MOVE or action[0] == SPRINT:
             return self._apply_move(action)
         return self._apply_legal(action)
+
+    def scoring_position(self, action: Action | str) -> State | None:
+        """The position at the moment ``action`` scores a touchdown, or None when it scores none.
+
+        A touchdown that does not end the game returns the board to the standard setup at once
+        (``apply`` gives that new drive). This is the board just before that reset, as a finished
+        state with the new score, for showing the touchdown. Raises IllegalAction like ``apply``.
+        """
+        after = self.apply(action)
+        if after._score == self._score:
+            return None
+        if after._phase == GAME_OVER:
+            return after
+        scorer = 0 if after._score[0] > self._score[0] else 1
+        data = self.to_dict()
+        data["options"]["target_score"] = self._score[scorer] + 1
+        return State.from_json(data).apply(action)
 
     def _apply_legal(self, action: Action) -> State:
         """Apply an action known to be legal (no check)."""

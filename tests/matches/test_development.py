@@ -1,4 +1,4 @@
-"""Skill development after a match (league.md "Development", "Devious bonus", "Corrections")."""
+"""Skill development after a match (docs/league.md, "Entwicklung")."""
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError

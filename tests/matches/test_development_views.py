@@ -105,7 +105,7 @@ def test_squad_page_shows_gained_skills_with_fixed_queries(
     client.post(url(match, home), {f"team{home.pk}-choice": "auto"})
     gained = Development.objects.get(match=match, team=home)
     client.logout()
-    with django_assert_max_num_queries(12) as ctx:
+    with django_assert_max_num_queries(14) as ctx:
         html = client.get(home.get_absolute_url()).content.decode()
     assert gained.skill.name in html and "data-gained" in html
     first = len(ctx.captured_queries)
