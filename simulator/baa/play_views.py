@@ -15,7 +15,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from simulator.models import BaaGame
 
@@ -38,7 +38,7 @@ def _remember(request, token: str) -> None:
         request.session[LINKS_KEY] = [*links, token][-30:]
 
 
-@require_GET
+@require_safe
 @login_not_required
 def game_list(request):
     visitor = _visitor(request)
@@ -66,7 +66,7 @@ def game_list(request):
     return render(request, "simulator/baa_games.html", {"rows": rows})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_not_required
 def game_new(request):
     form = BaaGameForm(request.POST or None)
@@ -197,7 +197,7 @@ def _context(
     }
 
 
-@require_GET
+@require_safe
 @login_not_required
 def game_page(request, token: str):
     who = _access(token)
@@ -208,7 +208,7 @@ def game_page(request, token: str):
     return render(request, "simulator/baa_game.html", _context(request, who))
 
 
-@require_GET
+@require_safe
 @login_not_required
 def game_state(request, token: str):
     """The polled board: 204 while nothing changed since version ``v``."""
@@ -300,7 +300,7 @@ def _number(raw, last: int, default: int) -> int:
     return min(max(n, 0), last)
 
 
-@require_GET
+@require_safe
 @login_not_required
 def game_report(request, token: str):
     """The match report: a round at a time (``runde``) or an event at a time (``ereignis``)."""

@@ -1,5 +1,5 @@
 // The Baa played by people: a tap on the map fills the tap form's point (SVG inches) and sends
-// it; forms with data-confirm ask before something that cannot be undone.
+// it (forms with data-confirm are asked by confirm.js).
 (() => {
   document.addEventListener("click", (event) => {
     const svg = event.target.closest("svg[data-tap-form]");
@@ -28,10 +28,5 @@
   document.addEventListener("DOMContentLoaded", () => {
     const select = document.querySelector("[data-seat-count]");
     if (select) showSeats(select);
-  });
-
-  document.addEventListener("submit", (event) => {
-    const question = event.target.dataset.confirm;
-    if (question && !window.confirm(question)) event.preventDefault();
   });
 })();

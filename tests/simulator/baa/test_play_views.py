@@ -10,6 +10,8 @@ from django.urls import reverse
 from simulator.baa import play
 from simulator.models import BaaGame
 
+from ...conftest import assert_every_error_shown
+
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -195,3 +197,22 @@ def test_only_the_host_link_can_end_a_game_after_confirmation(client):
 def test_the_report_of_an_unknown_link_is_not_found(client):
     assert client.get(reverse("simulator:baa-game-report", args=["x"])).status_code == 404
     assert client.get(reverse("simulator:baa-game-state", args=["x"]), **HTMX).status_code == 404
+
+
+@pytest.mark.parametrize("garbage", ["٣", "²", "9" * 30, "<b>x</b>", ""])
+def test_garbage_in_every_field_of_the_new_game_form_is_explained_on_the_page(client, garbage):
+    fields = ["teams", "map_choice", "shared_device", "end_kind", "end_value"]
+    data = {name: garbage for name in fields + [f"seat_{t}" for t in range(6)]}
+    response = client.post(reverse("simulator:baa-game-new"), data)
+    assert response.status_code == 400
+    assert_every_error_shown(response)
+    assert not BaaGame.objects.exists()
+
+
+@pytest.mark.parametrize("garbage", ["٣", "²", "9" * 30, "-1", "", "x" * 5000])
+def test_garbage_in_an_input_is_refused_in_german_and_changes_nothing(client, garbage):
+    game = _game(client)
+    data = {name: garbage for name in ("team", "v", "aktion", "wert", "x", "y", "modus")}
+    response = _post(client, game.host_token, **data)
+    assert response.status_code == 200 and 'role="alert"' in response.text
+    assert BaaGame.objects.get(pk=game.pk).version == game.version
