@@ -18,6 +18,11 @@ class BaaGameQuerySet(models.QuerySet):
     def running(self):
         return self.filter(finished=False)
 
+    def active_since(self, moment):
+        """Running games someone touched since `moment` (abandoned ones stay resumable but
+        stop counting against the limits on new games)."""
+        return self.running().filter(updated_at__gte=moment)
+
     def created_by(self, visitor: str):
         return self.filter(visitor=visitor)
 

@@ -32,6 +32,8 @@ MAX_RUNNING_PER_VISITOR = 5
 MAX_NEW_PER_VISITOR_PER_HOUR = 12
 MAX_NEW_PER_ADDRESS_PER_HOUR = 40  # several people behind one router may play
 MAX_RUNNING_TOTAL = 300
+# a running game nobody touched for this long no longer counts as running for the limits
+ABANDONED_AFTER = timedelta(hours=24)
 MAX_BOT_INPUTS_PER_REQUEST = 60
 # polls let bots go on at most this often per game (a client polling faster gains nothing)
 MIN_SECONDS_BETWEEN_BOT_STEPS = 0.5
@@ -95,11 +97,12 @@ def address_key(ip: str | None) -> str:
 
 def _check_budget(visitor: str, address: str) -> None:
     games = BaaGame.objects
-    if games.running().count() >= MAX_RUNNING_TOTAL:
+    active = games.active_since(timezone.now() - ABANDONED_AFTER)
+    if active.count() >= MAX_RUNNING_TOTAL:
         raise BaaPlayError(
             _("Gerade laufen zu viele Partien auf dem Server. Bitte versuch es später noch einmal.")
         )
-    if games.running().created_by(visitor).count() >= MAX_RUNNING_PER_VISITOR:
+    if active.created_by(visitor).count() >= MAX_RUNNING_PER_VISITOR:
         raise BaaPlayError(
             _(
                 "Du hast schon %(n)s laufende Partien. Spiel eine davon zu Ende oder gib sie "

@@ -184,3 +184,15 @@ def test_polls_faster_than_the_pause_let_no_bot_play(monkeypatch):
     BaaGame.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=61))
     game = play.advance(game=BaaGame.objects.get(pk=game.pk))
     assert len(play.engine_of(game).inputs) == 20
+
+
+def test_abandoned_games_stop_counting_against_the_running_limits(monkeypatch):
+    monkeypatch.setattr(play, "MAX_RUNNING_TOTAL", 2)
+    old = [new(visitor=f"gone {n}") for n in range(2)]
+    with pytest.raises(play.BaaPlayError, match="zu viele Partien"):
+        new(visitor="newcomer")
+    BaaGame.objects.filter(pk__in=[g.pk for g in old]).update(
+        updated_at=timezone.now() - play.ABANDONED_AFTER - timedelta(minutes=1)
+    )
+    new(visitor="newcomer")
+    assert BaaGame.objects.running().count() == 3  # the old ones can still be resumed
