@@ -111,11 +111,8 @@ def _context(
     waiting = engine.waiting_for()
     mine = [t for t in waiting if t in who.teams] if not game.finished else []
     # a shared device shows a team's cards only when asked for by that team (after the cover)
-    reveal = request.GET.get("team") if request.method == "GET" else None
-    try:
-        reveal_team = int(reveal) if reveal not in (None, "") else None
-    except ValueError:
-        reveal_team = None
+    reveal = request.GET.get("team", "") if request.method == "GET" else ""
+    reveal_team = int(reveal) if reveal in {str(t) for t in who.teams} else None
     seats = list(game.seats.all())
     turn: dict = {"kind": None}
     acting_team = None
@@ -292,12 +289,11 @@ def game_give_up(request, token: str):
     return redirect("simulator:baa-game", token=token)
 
 
-def _number(raw, last: int, default: int) -> int:
-    try:
-        n = int(raw)
-    except (TypeError, ValueError):
+def _number(raw: str | None, last: int, default: int) -> int:
+    """A round or event number from the query: ASCII digits, clamped to the game; else default."""
+    if not raw or not raw.isascii() or not raw.isdigit() or len(raw) > 9:
         return default
-    return min(max(n, 0), last)
+    return min(int(raw), last)
 
 
 @require_safe

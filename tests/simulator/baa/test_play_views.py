@@ -216,3 +216,13 @@ def test_garbage_in_an_input_is_refused_in_german_and_changes_nothing(client, ga
     response = _post(client, game.host_token, **data)
     assert response.status_code == 200 and 'role="alert"' in response.text
     assert BaaGame.objects.get(pk=game.pk).version == game.version
+
+
+@pytest.mark.parametrize("garbage", ["٣", "²", "9" * 30, "-1", "x"])
+def test_garbage_round_or_event_numbers_show_the_report_anyway(client, garbage):
+    game = _game(client)
+    url = reverse("simulator:baa-game-report", args=[game.host_token])
+    assert client.get(url, {"runde": garbage}).status_code == 200
+    assert client.get(url, {"ereignis": garbage}).status_code == 200
+    page = client.get(reverse("simulator:baa-game", args=[game.host_token]), {"team": garbage})
+    assert page.status_code == 200 and "wählt jetzt verdeckt" in page.text
