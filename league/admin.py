@@ -4,8 +4,10 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 from django.urls import path
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
+
+from matches.models import Match
 
 from . import services
 from .models import POINTS_FIELDS, Season, User
@@ -51,7 +53,13 @@ class SeasonAdmin(admin.ModelAdmin):
         if not self.has_change_permission(request):
             raise PermissionDenied
         season = services.start_next_season(by=request.user)
-        self.message_user(
-            request, _("%(season)s hat begonnen.") % {"season": season}, messages.SUCCESS
-        )
+        lapsed = Match.objects.lapsed().filter(season__number=season.number - 1).count()
+        text = _("%(season)s hat begonnen.") % {"season": season}
+        if lapsed:
+            text += " " + ngettext(
+                "%(count)d offenes Spiel der alten Saison ist verfallen.",
+                "%(count)d offene Spiele der alten Saison sind verfallen.",
+                lapsed,
+            ) % {"count": lapsed}
+        self.message_user(request, text, messages.SUCCESS)
         return redirect("admin:league_season_changelist")

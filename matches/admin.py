@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import CasualtyTick, Development, Match
+from .models import Cancellation, CasualtyTick, Development, Match
 
 
 class CasualtyTickInline(admin.TabularInline):
@@ -21,16 +21,36 @@ class DevelopmentInline(admin.TabularInline):
     can_delete = False
 
 
+class CancellationInline(admin.TabularInline):
+    """History of the cancellations; the time is corrected on the match page."""
+
+    model = Cancellation
+    fields = ["team", "appointment", "cancelled_at", "no_show", "recorded_by", "forfeit_undone_at"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
     """Read-only overview: results are entered and corrected on the site ("Bearbeiten"), where
     the same rules hold for admins as for coaches."""
 
-    list_display = ["__str__", "season", "played_at", "conceded_by", "entered_by", "version"]
+    list_display = [
+        "__str__",
+        "season",
+        "round",
+        "scheduled_at",
+        "played_at",
+        "forfeited_by",
+        "conceded_by",
+        "entered_by",
+        "version",
+    ]
     list_filter = ["season"]
     search_fields = ["home__name", "away__name"]
-    list_select_related = ["season", "home", "away", "conceded_by", "entered_by"]
-    inlines = [CasualtyTickInline, DevelopmentInline]
+    list_select_related = ["season", "home", "away", "conceded_by", "forfeited_by", "entered_by"]
+    inlines = [CasualtyTickInline, DevelopmentInline, CancellationInline]
 
     def has_add_permission(self, request):
         return False

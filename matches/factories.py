@@ -60,3 +60,10 @@ def days_ago(days: float) -> datetime:
 
 def current_season() -> Season:
     return Season.objects.get(is_current=True)
+
+
+def open_match(home: Team, away: Team, *, at: datetime | None = None, round: int | None = None):
+    """A match of the current season without result, its appointment at `at` (may be past)."""
+    return Match.objects.create(
+        season=Season.objects.current(), home=home, away=away, scheduled_at=at, round=round
+    )

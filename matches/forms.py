@@ -115,14 +115,21 @@ class MatchForm(forms.Form):
 
     @classmethod
     def initial_for(cls, match: Match | None) -> dict:
-        if match is None:
-            return {
-                "played_at": timezone.localtime().replace(second=0, microsecond=0),
+        if match is None or not match.is_played:
+            # A new result: played at its appointment when that has passed, else now.
+            now = timezone.now()
+            appointment = match.scheduled_at if match is not None else None
+            played_at = appointment if appointment is not None and appointment <= now else now
+            initial = {
+                "played_at": timezone.localtime(played_at).replace(second=0, microsecond=0),
                 "home_touchdowns": 0,
                 "away_touchdowns": 0,
                 "home_journeymen_casualties": 0,
                 "away_journeymen_casualties": 0,
             }
+            if match is not None:
+                initial["version"] = match.version
+            return initial
         initial = {
             "played_at": timezone.localtime(match.played_at),
             "home_touchdowns": match.home_touchdowns,
@@ -245,3 +252,72 @@ class CasualtyRecordForm(forms.Form):
         super().__init__(*args, prefix=f"ausfall{player.pk}", **kwargs)
         self.player = player
         self.fields["day"].initial = timezone.localdate()
+
+
+# --- open matches: appointments, cancellations, the schedule ------------------------------
+
+
+def _datetime_field(label, *, required=True) -> forms.DateTimeField:
+    return forms.DateTimeField(
+        label=label,
+        required=required,
+        input_formats=[DATETIME_LOCAL],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
+    )
+
+
+class NewMatchForm(TeamPickForm):
+    """ "Spiel anlegen": two teams of the current season, with or without an appointment."""
+
+    scheduled_at = _datetime_field(_("Termin (optional)"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["scheduled_at"].help_text = _("Leer lassen, wenn noch kein Termin steht.")
+
+
+class AppointmentForm(forms.Form):
+    """Set or move the appointment of an open match."""
+
+    scheduled_at = _datetime_field(_("Termin"))
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class CancelForm(forms.Form):
+    """A team calls off (or, `no_show`, did not turn up for) the appointment."""
+
+    team = forms.ModelChoiceField(label=_("Team"), queryset=Team.objects.none(), empty_label=None)
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, teams, no_show=False, **kwargs):
+        kwargs.setdefault("prefix", "nichterschienen" if no_show else "absage")
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = Team.objects.filter(pk__in=[t.pk for t in teams])
+        if no_show:
+            self.fields["team"].label = _("Nicht erschienen")
+        if len(teams) == 1:
+            self.fields["team"].initial = teams[0].pk
+            self.fields["team"].widget = forms.HiddenInput()
+
+
+class CancellationTimeForm(forms.Form):
+    """Admins correct when a cancellation was made."""
+
+    cancelled_at = _datetime_field(_("Abgesagt am"))
+
+
+class VersionForm(forms.Form):
+    """Deleting an open match: only the version the page showed."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class ScheduleForm(forms.Form):
+    """The admin's round-robin schedule for the current season."""
+
+    legs = forms.TypedChoiceField(
+        label=_("Jeder gegen jeden"),
+        choices=[(1, _("einfach (jede Paarung einmal)")), (2, _("doppelt (Hin- und Rückspiel)"))],
+        coerce=int,
+        initial=1,
+    )

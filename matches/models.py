@@ -11,7 +11,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count, F, Q
-from django.db.models.functions import Now
+from django.db.models.functions import Coalesce, Now
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -20,6 +20,8 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models import Season
 from roster.models import Player, Team
+
+from .appointments import FORFEIT_SCORE, is_late_cancellation
 
 DEVIOUS = "D"
 """The Devious category ("Hinterlistig"): always choosable, and its own bonus skill."""
@@ -45,12 +47,55 @@ class MatchQuerySet(models.QuerySet):
         return self.filter(Q(home=team) | Q(away=team))
 
     def played(self):
-        """Matches with a result entered as played (concessions included).
+        """Matches with a result entered as played (concessions included): what statuses,
+        skills and developments count. Not forfeits, open or lapsed matches."""
+        return self.filter(played_at__isnull=False)
 
-        Every match of this slice carries a result; forfeits and open matches arrive with
-        appointments and will be excluded here.
-        """
-        return self
+    def forfeited(self):
+        """Matches lost 0:3 by a team that cancelled too late (the 24-hour rule)."""
+        return self.filter(forfeited_by__isnull=False)
+
+    def with_result(self):
+        """What the table counts: played matches and forfeits."""
+        return self.filter(Q(played_at__isnull=False) | Q(forfeited_by__isnull=False))
+
+    def latest_results(self):
+        """Played matches and forfeits, newest first (a forfeit dated by its appointment)."""
+        return self.with_result().order_by(
+            Coalesce("played_at", "scheduled_at").desc(nulls_last=True), "-pk"
+        )
+
+    def without_result(self):
+        return self.filter(played_at__isnull=True, forfeited_by__isnull=True)
+
+    def open(self):
+        """Matches of the current season still waiting for a result (with or without an
+        appointment)."""
+        return self.without_result().filter(season__is_current=True)
+
+    def lapsed(self):
+        """Matches left without a result when their season closed: not in the table."""
+        return self.without_result().filter(season__is_current=False)
+
+    def upcoming(self, now: datetime | None = None):
+        """Open matches with an appointment from now on, the next first."""
+        now = now or timezone.now()
+        return self.open().filter(scheduled_at__gte=now).order_by("scheduled_at", "pk")
+
+    def awaiting_result(self, now: datetime | None = None):
+        """Open matches whose appointment has passed without a result, the oldest first."""
+        now = now or timezone.now()
+        return self.open().filter(scheduled_at__lt=now).order_by("scheduled_at", "pk")
+
+    def for_pairing(self, first: Team, second: Team):
+        """Matches between these two teams, whoever is at home."""
+        return self.filter(Q(home=first, away=second) | Q(home=second, away=first))
+
+    def in_schedule_order(self):
+        """Rounds first (matches outside the schedule last), then appointment, then id."""
+        return self.order_by(
+            F("round").asc(nulls_last=True), F("scheduled_at").asc(nulls_last=True), "pk"
+        )
 
     def in_play_order(self):
         return self.order_by("season__number", "played_at", "pk")
@@ -104,7 +149,25 @@ class Match(models.Model):
     away = models.ForeignKey(
         Team, verbose_name=_("Gast"), on_delete=models.PROTECT, related_name="away_matches"
     )
-    played_at = models.DateTimeField(_("gespielt am"))
+    played_at = models.DateTimeField(
+        _("gespielt am"), null=True, blank=True, help_text=_("Leer, solange kein Ergebnis da ist.")
+    )
+    scheduled_at = models.DateTimeField(_("Termin"), null=True, blank=True)
+    round = models.PositiveSmallIntegerField(
+        _("Runde"),
+        null=True,
+        blank=True,
+        help_text=_("Runde im Spielplan „jeder gegen jeden“; leer für ein frei vereinbartes."),
+    )
+    forfeited_by = models.ForeignKey(
+        Team,
+        verbose_name=_("kampflos verloren von"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text=_("Das Team, das weniger als 24 Stunden vor dem Termin abgesagt hat."),
+    )
     home_touchdowns = models.PositiveSmallIntegerField(_("Touchdowns Heim"), default=0)
     away_touchdowns = models.PositiveSmallIntegerField(_("Touchdowns Gast"), default=0)
     home_journeymen_casualties = models.PositiveSmallIntegerField(
@@ -161,9 +224,28 @@ class Match(models.Model):
                 name="match_conceded_by_a_side",
                 violation_error_message=_("Aufgeben kann nur eines der beiden Teams."),
             ),
+            models.CheckConstraint(
+                condition=Q(forfeited_by__isnull=True)
+                | Q(forfeited_by=F("home"), played_at__isnull=True)
+                | Q(forfeited_by=F("away"), played_at__isnull=True),
+                name="match_forfeit_by_a_side_and_not_played",
+                violation_error_message=_(
+                    "Kampflos verlieren kann nur eines der beiden Teams, und nur ohne Ergebnis."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=Q(conceded_by__isnull=True) | Q(played_at__isnull=False),
+                name="match_conceded_only_when_played",
+                violation_error_message=_("Aufgeben kann ein Team nur in einem gespielten Spiel."),
+            ),
         ]
 
     def __str__(self) -> str:
+        if self.is_forfeit:
+            home, away = self.forfeit_score()
+            return f"{self.home} {home}:{away} {self.away}"
+        if not self.is_played:
+            return f"{self.home} – {self.away}"
         return f"{self.home} {self.home_touchdowns}:{self.away_touchdowns} {self.away}"
 
     def get_absolute_url(self) -> str:
@@ -191,8 +273,62 @@ class Match(models.Model):
 
     def label(self) -> str:
         """Both teams and the time, as messages name a match."""
-        when = date_format(timezone.localtime(self.played_at), "SHORT_DATETIME_FORMAT")
+        if self.when is None:
+            return f"{self.home} – {self.away} ({gettext('ohne Termin')})"
+        when = date_format(timezone.localtime(self.when), "SHORT_DATETIME_FORMAT")
         return f"{self.home} – {self.away} ({when})"
+
+    @property
+    def when(self) -> datetime | None:
+        """When it was played, else its appointment (None: no appointment yet)."""
+        return self.played_at or self.scheduled_at
+
+    @property
+    def is_played(self) -> bool:
+        return self.played_at is not None
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self.forfeited_by_id is not None
+
+    @property
+    def has_result(self) -> bool:
+        return self.is_played or self.is_forfeit
+
+    @property
+    def is_lapsed(self) -> bool:
+        return not self.has_result and not self.season.is_current
+
+    @property
+    def is_open(self) -> bool:
+        return not self.has_result and self.season.is_current
+
+    @property
+    def state(self) -> str:
+        """ "played", "forfeited", "open" or "lapsed" (for templates and CSS)."""
+        if self.is_played:
+            return "played"
+        if self.is_forfeit:
+            return "forfeited"
+        return "open" if self.season.is_current else "lapsed"
+
+    def forfeit_score(self) -> tuple[int, int]:
+        """Touchdowns (home, away) as the table counts a forfeit: 0:3 against the team that
+        cancelled too late."""
+        if self.forfeited_by_id == self.home_id:
+            return (0, FORFEIT_SCORE)
+        return (FORFEIT_SCORE, 0)
+
+    def may_be_scheduled_by(self, user) -> bool:
+        """Appointments, cancellations and deleting an open match: either coach while the
+        season runs, or an admin."""
+        if not user.is_authenticated:
+            return False
+        if user.is_staff:
+            return True
+        return self.season.is_current and (
+            self.home.is_coached_by(user) or self.away.is_coached_by(user)
+        )
 
     @staticmethod
     def may_enter(user, *, home: Team, away: Team) -> bool:
@@ -236,6 +372,53 @@ class Match(models.Model):
     @property
     def played_on(self):
         return timezone.localtime(self.played_at).date()
+
+
+class Cancellation(models.Model):
+    """A team calls off an appointment ("Absage"); kept as the match's history.
+
+    Less than 24 hours before the appointment (see `appointments.is_late_cancellation`) it is a
+    forfeit: the match then names the cancelling team in `forfeited_by`. An admin may correct
+    the time or undo the forfeit; the row stays either way.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="cancellations")
+    team = models.ForeignKey(
+        Team, verbose_name=_("abgesagt von"), on_delete=models.PROTECT, related_name="+"
+    )
+    appointment = models.DateTimeField(_("abgesagter Termin"), null=True, blank=True)
+    cancelled_at = models.DateTimeField(_("abgesagt am"))
+    no_show = models.BooleanField(_("nicht erschienen"), default=False)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("eingetragen von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    forfeit_undone_at = models.DateTimeField(_("Wertung zurückgenommen am"), null=True, blank=True)
+    forfeit_undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Wertung zurückgenommen von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["match", "cancelled_at", "pk"]
+        verbose_name = _("Absage")
+        verbose_name_plural = _("Absagen")
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.match}"
+
+    @property
+    def is_late(self) -> bool:
+        """Less than 24 hours before the appointment (or a no-show)."""
+        return is_late_cancellation(cancelled_at=self.cancelled_at, appointment=self.appointment)
 
 
 class CasualtyTick(models.Model):

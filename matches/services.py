@@ -95,7 +95,7 @@ def tick_errors(match: Match) -> list[str]:
 def _later_pks(match: Match) -> set[int]:
     teams = [match.home_id, match.away_id]
     later = Match.objects.filter(home__in=teams) | Match.objects.filter(away__in=teams)
-    return set(later.after(match).values_list("pk", flat=True))
+    return set(later.played().after(match).values_list("pk", flat=True))
 
 
 def _save(*, match: Match, entry: MatchEntry, later: set[int]) -> Match:
@@ -138,10 +138,15 @@ def enter_match(*, entry: MatchEntry, by) -> Match:
 
 
 def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
-    """Correct a result. `version` is the one the form was loaded with: of two concurrent
-    saves the later one fails instead of overwriting the first."""
+    """Correct a result, or enter the result of an open (scheduled) match. `version` is the
+    one the form was loaded with: of two concurrent saves the later one fails instead of
+    overwriting the first."""
     if not match.is_editable_by(by):
         raise PermissionDenied(_("Dieses Spiel darfst du nicht ändern."))
+    if match.is_forfeit:
+        raise ValidationError(
+            _("Dieses Spiel ist kampflos gewertet; nur ein Admin nimmt das zurück.")
+        )
     if (entry.home.pk, entry.away.pk) != (match.home_id, match.away_id):
         raise ValidationError(_("Die Teams eines Spiels bleiben fest."))
     with transaction.atomic():
@@ -156,6 +161,10 @@ def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
                 )
             )
         match = Match.objects.select_related("season", "home", "away").get(pk=match.pk)
+        if match.is_forfeit:
+            raise ValidationError(
+                _("Dieses Spiel ist inzwischen kampflos gewertet; nur ein Admin nimmt das zurück.")
+            )
         # Matches after the old place may depend on it too (moving a match changes the order).
-        later = _later_pks(match)
+        later = _later_pks(match) if match.is_played else set()
         return _save(match=match, entry=entry, later=later)

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from config.exports import export_response
 from league.services import found_team
 from matches.forms import CasualtyRecordForm
-from matches.models import CasualtyRecord
+from matches.models import CasualtyRecord, Match
 from matches.records import record_casualty, remove_casualty_record
 from matches.skills import current_skills, with_skill_history
 from matches.status import journeymen_needed, suspended_for_next_match
@@ -73,6 +73,9 @@ def _team_page(request, team: Team, *, record_form=None, status: int = 200):
             "journeyman_position": team.race.journeyman_position,
             "can_edit": can_edit,
             "roster_full": len(roster) >= MAX_PLAYERS,
+            "appointments": Match.objects.for_team(team)
+            .upcoming()
+            .select_related("season", "home", "away"),
         },
         status=status,
     )

@@ -44,14 +44,16 @@ def test_setup_demo_command_prints_the_logins(capsys):
     assert DEMO_ADMIN.password in out and DEMO_COACH.password in out
 
 
-def test_demo_league_has_a_current_season_with_both_teams_and_a_played_match():
+def test_demo_league_has_a_season_with_a_played_match_and_an_appointment():
     from league.models import Season
     from matches.models import Casualty, Match
 
     ensure_demo_league()
     season = Season.objects.current()
     assert season is not None and season.teams.count() == 2
-    match = Match.objects.get(season=season)
+    match = Match.objects.played().get(season=season)
     assert match.casualties.get().kind == Casualty.SERIOUSLY_INJURED
+    (rematch,) = Match.objects.upcoming()
+    assert (rematch.home, rematch.away) == (match.away, match.home)
     assert ensure_demo_league() == []
-    assert Match.objects.count() == 1 and Season.objects.count() == 1
+    assert Match.objects.count() == 2 and Season.objects.count() == 1

@@ -42,7 +42,8 @@ def test_squad_page_is_public_and_shows_players_skills_and_journeymen(
     from roster.services import PlayerSpec, add_player
 
     add_player(team=team, spec=PlayerSpec("Flinke Frieda", 3, catcher))
-    with django_assert_max_num_queries(12):
+    # 13: the squad, statuses and skills, plus the upcoming appointments (one query)
+    with django_assert_max_num_queries(13):
         response = client.get(team.get_absolute_url())
     html = response.content.decode()
     assert "Flinke Frieda" in html
@@ -180,7 +181,8 @@ def test_squad_page_derives_statuses_in_a_fixed_number_of_queries(
     for days, number in ((5, 1), (4, 2), (3, 3)):
         play(home, away, at=days_ago(days), ticks={home.players.get(number=number): "injured"})
     play(home, away, at=days_ago(2), ticks={home.players.get(number=4): Casualty.DEAD})
-    with django_assert_max_num_queries(13):
+    # one query more than before for the upcoming appointments
+    with django_assert_max_num_queries(14):
         response = client.get(home.get_absolute_url())
     html = response.content.decode()
     # Only the dead player is out: each 🏥 was served in the team's next match.
