@@ -202,6 +202,12 @@ def engine_of(game: BaaGame) -> baa.Game:
     return baa.Game.resume(game.state)
 
 
+def table_after(*, game: BaaGame, until) -> baa.Game:
+    """The game as it stood at an earlier moment (for the report): replayed from its seed up to
+    the first input at which ``until(engine)`` holds. Only the report pays this replay."""
+    return baa.Game.replay(game.state, until=until)
+
+
 def _kinds(game: BaaGame) -> dict[int, str]:
     return {s.team: s.kind for s in game.seats.all()}
 

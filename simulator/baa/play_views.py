@@ -311,6 +311,11 @@ def game_report(request, token: str):
         number = next(r["number"] for r in rounds if lines[pos] in r["lines"])
     else:
         number = _number(request.GET.get("runde"), len(rounds) - 1, len(rounds) - 1)
+    if event is not None:
+        index = event["line"]["index"]
+        table = play.table_after(game=who.game, until=lambda g: len(g.events) > index)
+    else:
+        table = play.table_after(game=who.game, until=lambda g: g.round > number)
     current = rounds[number]
     first_pos = lines.index(current["lines"][0]) if current["lines"] else 0
     context = {
@@ -324,6 +329,7 @@ def game_report(request, token: str):
         "current_index": event["line"]["index"] if event else None,
         "first_pos": first_pos,
         "teams": board.team_table(engine),
+        "picture": board.picture(table),
         "result": engine.result(),
         "end_reason": end_reason(engine.result()["reason"]) if engine.finished else "",
     }

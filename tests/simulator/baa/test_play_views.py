@@ -226,3 +226,21 @@ def test_garbage_round_or_event_numbers_show_the_report_anyway(client, garbage):
     assert client.get(url, {"ereignis": garbage}).status_code == 200
     page = client.get(reverse("simulator:baa-game", args=[game.host_token]), {"team": garbage})
     assert page.status_code == 200 and "wählt jetzt verdeckt" in page.text
+
+
+def test_the_report_draws_the_table_as_it_stood_after_the_round_or_the_event(client):
+    game = _game(client, seat_0="greedy", seat_1="greedy", end_kind="rounds", end_value="2")
+    while not game.finished:
+        game = play.advance(game=game)
+    url = reverse("simulator:baa-game-report", args=[game.host_token])
+    setup = client.get(url, {"runde": 0})
+    after_one = client.get(url, {"runde": 1})
+    assert 'class="baa-map' in setup.text and "Der Tisch bei der Aufstellung" in setup.text
+    assert "Der Tisch nach Runde 1" in after_one.text
+
+    def figures(page):
+        return re.findall(r'data-figure="[^"]+">.*?cx="([\d.]+)" cy="([\d.]+)"', page.text, re.S)
+
+    assert figures(setup) != figures(after_one)
+    first = client.get(url, {"ereignis": 0})
+    assert figures(first) == figures(setup)  # the first line is before anyone moved
