@@ -124,6 +124,12 @@ def main() -> None:
         f"game page after {engine.round} rounds:     {_ms(page)} "
         f"(saved game {len(str(game.state)) // 1024} KB, {len(engine.inputs)} inputs)"
     )
+    report = []
+    for n in (1, engine.round // 2, engine.round):
+        t0 = time.perf_counter()
+        client.get(reverse("simulator:baa-game-report", args=[game.host_token]), {"runde": n})
+        report.append(time.perf_counter() - t0)
+    print(f"report page with its table:     {_ms(report)} (replays up to the round)")
     pending = engine.pending
     inputs = []
     for _ in range(5):
