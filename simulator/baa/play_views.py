@@ -11,9 +11,11 @@ from __future__ import annotations
 import segno
 from axes.helpers import get_client_ip_address
 from django.contrib.auth.decorators import login_not_required
+from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -301,8 +303,14 @@ def _number(raw: str | None, last: int, default: int) -> int:
 def game_report(request, token: str):
     """The match report: a round at a time (``runde``) or an event at a time (``ereignis``)."""
     who = _access(token)
-    engine = play.engine_of(who.game)
-    rounds = board.report(engine.events)
+    game = who.game
+    engine = play.engine_of(game)
+    # the report of a game at a version never changes: repeated or stepped views are cached
+    rounds = cache.get_or_set(
+        f"baa-report:{game.pk}:{game.version}:{get_language()}",
+        lambda: board.report(engine.events),
+        3600,
+    )
     lines = [line for r in rounds for line in r["lines"]]
     event = None
     if "ereignis" in request.GET and lines:
@@ -313,9 +321,14 @@ def game_report(request, token: str):
         number = _number(request.GET.get("runde"), len(rounds) - 1, len(rounds) - 1)
     if event is not None:
         index = event["line"]["index"]
-        table = play.table_after(game=who.game, until=lambda g: len(g.events) > index)
+        key = f"baa-table:{game.pk}:{game.version}:event:{index}"
+        until = lambda g: len(g.events) > index  # noqa: E731
     else:
-        table = play.table_after(game=who.game, until=lambda g: g.round > number)
+        key = f"baa-table:{game.pk}:{game.version}:round:{number}"
+        until = lambda g: g.round > number  # noqa: E731
+    picture = cache.get_or_set(
+        key, lambda: board.picture(play.table_after(game=game, until=until)), 3600
+    )
     current = rounds[number]
     first_pos = lines.index(current["lines"][0]) if current["lines"] else 0
     context = {
@@ -329,7 +342,7 @@ def game_report(request, token: str):
         "current_index": event["line"]["index"] if event else None,
         "first_pos": first_pos,
         "teams": board.team_table(engine),
-        "picture": board.picture(table),
+        "picture": picture,
         "result": engine.result(),
         "end_reason": end_reason(engine.result()["reason"]) if engine.finished else "",
     }
