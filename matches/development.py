@@ -116,6 +116,7 @@ def _lock(match: Match, team: Team, by) -> Development | None:
     """Lock the match row and check that `by` may complete this team's development now."""
     if not match.is_editable_by(by):
         raise PermissionDenied(_("Die Entwicklung tragen nur die beiden Coaches oder Admins ein."))
+    Team.objects.lock(match.home_id, match.away_id)
     Match.objects.select_for_update().get(pk=match.pk)
     if team.pk not in (match.home_id, match.away_id):
         raise ValidationError(_("%(team)s spielte nicht in diesem Spiel.") % {"team": team})

@@ -5,10 +5,10 @@ the ticks in play order (season, then played_at, then id) in `status.py`, his cu
 from the developments in `skills.py`, the league table from the results in `standings.py`.
 """
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 from django.db.models import Count, F, Q
 from django.db.models.functions import Now
@@ -21,8 +21,16 @@ from django.utils.translation import gettext_lazy as _
 from league.models import Season
 from roster.models import Player, Team
 
+LEAGUE_FOUNDED = datetime(2000, 1, 1, tzinfo=UTC)
+"""No match can be older: a floor the database enforces, so no stored date is unreadable."""
+
 DEVIOUS = "D"
 """The Devious category ("Hinterlistig"): always choosable, and its own bonus skill."""
+
+
+def _to_the_minute(moment: datetime) -> datetime:
+    """played_at is entered to the minute: whatever began within that minute counts as before."""
+    return moment.replace(second=0, microsecond=0)
 
 
 class Casualty(models.TextChoices):
@@ -155,6 +163,11 @@ class Match(models.Model):
                 violation_error_message=_("Touchdowns und Ausfälle können nicht negativ sein."),
             ),
             models.CheckConstraint(
+                condition=Q(played_at__gte=LEAGUE_FOUNDED),
+                name="match_played_at_after_league_founded",
+                violation_error_message=_("So alt kann kein Spiel der Liga sein."),
+            ),
+            models.CheckConstraint(
                 condition=Q(conceded_by__isnull=True)
                 | Q(conceded_by=F("home"))
                 | Q(conceded_by=F("away")),
@@ -170,8 +183,9 @@ class Match(models.Model):
         return reverse("matches:match-detail", kwargs={"pk": self.pk})
 
     def clean(self) -> None:
-        """Rules beyond the constraints: both teams enrolled in the season, not in the future."""
-        errors = []
+        """Rules beyond the constraints: both teams enrolled in the season; played_at not
+        before the season started or a team existed, and not in the future."""
+        errors: dict[str, list[str]] = {}
         if self.season_id and self.home_id and self.away_id:
             enrolled = set(
                 self.season.teams.filter(pk__in=[self.home_id, self.away_id]).values_list(
@@ -180,14 +194,41 @@ class Match(models.Model):
             )
             for team in (self.home, self.away):
                 if team.pk not in enrolled:
-                    errors.append(
+                    errors.setdefault(NON_FIELD_ERRORS, []).append(
                         gettext("%(team)s ist in %(season)s nicht gemeldet.")
                         % {"team": team, "season": self.season}
                     )
-        if self.played_at and self.played_at > timezone.now():
-            errors.append(gettext("Das Spiel kann nicht in der Zukunft liegen."))
+        if self.played_at:
+            errors["played_at"] = self._played_at_errors()
+        errors = {name: messages for name, messages in errors.items() if messages}
         if errors:
             raise ValidationError(errors)
+
+    def _played_at_errors(self) -> list[str]:
+        def when(moment):
+            return date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
+
+        if self.played_at > timezone.now():
+            return [gettext("Das Spiel kann nicht in der Zukunft liegen.")]
+        if self.played_at < LEAGUE_FOUNDED:
+            return [gettext("So alt kann kein Spiel der Liga sein. Bitte das Datum prüfen.")]
+        if self.season_id and self.played_at < _to_the_minute(self.season.started_at):
+            return [
+                gettext("Das Spiel liegt vor dem Beginn von %(season)s (%(start)s).")
+                % {"season": self.season, "start": when(self.season.started_at)}
+            ]
+        errors = []
+        for team in (self.home if self.home_id else None, self.away if self.away_id else None):
+            if team is not None and self.played_at < _to_the_minute(team.created_at):
+                errors.append(
+                    gettext("%(team)s gab es am %(when)s noch nicht (angelegt am %(created)s).")
+                    % {
+                        "team": team,
+                        "when": when(self.played_at),
+                        "created": when(team.created_at),
+                    }
+                )
+        return errors
 
     def label(self) -> str:
         """Both teams and the time, as messages name a match."""

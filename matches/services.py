@@ -4,15 +4,23 @@ A result is checked as a whole inside one transaction: the teams, the time, the 
 match, and every later match of both teams whose ticks might depend on it (a back-dated 🏥 can
 suspend a player who is ticked in the next match). Anything invalid rolls everything back with a
 German message naming the match to fix.
+
+Every save locks the rows of both teams first, always in the order of their ids (so two saves
+never wait for each other crosswise): two results of the same team are then checked one after
+the other, against each other, and a player cannot be deleted while a result ticks him. Under the
+same lock a new result is compared with the pairing's recent ones: the same two teams, in either
+order, within `DUPLICATE_WINDOW` of each other in the same season are taken to be the same game
+entered twice (a double submit, or both coaches entering it), and the second is refused with a
+link to the first.
 """
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils.translation import gettext as _
 
 from league.models import Season
@@ -37,25 +45,81 @@ class MatchEntry:
     casualties: Mapping[int, str] = field(default_factory=dict)
 
 
-def _messages(error: ValidationError) -> list[str]:
-    return [message for messages in error.message_dict.values() for message in messages]
+DUPLICATE_WINDOW = timedelta(hours=12)
+"""Two results of the same pairing in one season less than this apart are one game entered
+twice: the same two teams meet at most once a club evening, and the two coaches may type
+times some hours apart (one the kick-off, the other the time he enters it that night)."""
+
+ENTRY_FIELDS = {
+    "played_at",
+    "home_touchdowns",
+    "away_touchdowns",
+    "conceded_by",
+    "home_journeymen_casualties",
+    "away_journeymen_casualties",
+}
+
+
+class DuplicateMatch(ValidationError):
+    """The result was already entered: `existing` is the match to look at (or correct)."""
+
+    def __init__(self, existing: Match):
+        super().__init__(
+            _(
+                "Dieses Spiel ist schon eingetragen: %(match)s. Bitte dort prüfen und "
+                "gegebenenfalls korrigieren."
+            )
+            % {"match": existing.label()}
+        )
+        self.existing = existing
 
 
 def _validate(match: Match, entry: MatchEntry) -> None:
-    """The model's own checks (fields, constraints, `Match.clean`) and the ticks' kinds."""
-    errors = []
+    """The model's own checks (fields, constraints, `Match.clean`) and the ticks' kinds and
+    players. Errors of a field the entry carries stay with that field (a form shows them next
+    to it); the rest are general."""
+    errors: dict[str, list[str]] = {}
     try:
         match.full_clean(exclude=["entered_by", "version"])
     except ValidationError as error:
-        errors += _messages(error)
+        for name, messages in error.message_dict.items():
+            key = name if name in ENTRY_FIELDS else NON_FIELD_ERRORS
+            errors.setdefault(key, []).extend(messages)
+    general = errors.setdefault(NON_FIELD_ERRORS, [])
     for player_id, kind in entry.casualties.items():
         try:
             CasualtyTick(player_id=player_id, kind=kind).clean_fields(exclude=["match", "player"])
         except ValidationError:
-            errors.append(_("Unbekannter Ausfall."))
+            general.append(_("Unbekannter Ausfall."))
             break
+    # A player deleted since the form was loaded (his tick would break the save).
+    missing = set(entry.casualties) - set(
+        Player.objects.filter(pk__in=list(entry.casualties)).values_list("pk", flat=True)
+    )
+    if missing:
+        general.append(
+            _("%(count)d angekreuzte Spieler gibt es nicht mehr.") % {"count": len(missing)}
+        )
+    errors = {name: messages for name, messages in errors.items() if messages}
     if errors:
         raise ValidationError(errors)
+
+
+def _refuse_duplicate(match: Match) -> None:
+    pairing = Q(home=match.home_id, away=match.away_id) | Q(home=match.away_id, away=match.home_id)
+    existing = (
+        Match.objects.played()
+        .for_season(match.season)
+        .filter(pairing)
+        .filter(
+            played_at__gt=match.played_at - DUPLICATE_WINDOW,
+            played_at__lt=match.played_at + DUPLICATE_WINDOW,
+        )
+        .select_related("home", "away")
+        .first()
+    )
+    if existing is not None:
+        raise DuplicateMatch(existing)
 
 
 def tick_errors(match: Match) -> list[str]:
@@ -98,7 +162,9 @@ def _later_pks(match: Match) -> set[int]:
     return set(later.after(match).values_list("pk", flat=True))
 
 
-def _save(*, match: Match, entry: MatchEntry, later: set[int]) -> Match:
+def _save(
+    *, match: Match, entry: MatchEntry, later: set[int], refuse_duplicate: bool = False
+) -> Match:
     for name in (
         "played_at",
         "home_touchdowns",
@@ -109,6 +175,8 @@ def _save(*, match: Match, entry: MatchEntry, later: set[int]) -> Match:
         setattr(match, name, getattr(entry, name))
     match.conceded_by = entry.conceded_by
     _validate(match, entry)
+    if refuse_duplicate:
+        _refuse_duplicate(match)
     match.save()
     match.casualties.all().delete()
     CasualtyTick.objects.bulk_create(
@@ -133,8 +201,9 @@ def enter_match(*, entry: MatchEntry, by) -> Match:
     if season is None:
         raise ValidationError(_("Es läuft gerade keine Saison."))
     with transaction.atomic():
+        Team.objects.lock(entry.home.pk, entry.away.pk)
         match = Match(season=season, home=entry.home, away=entry.away, entered_by=by)
-        return _save(match=match, entry=entry, later=set())
+        return _save(match=match, entry=entry, later=set(), refuse_duplicate=True)
 
 
 def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
@@ -145,6 +214,7 @@ def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
     if (entry.home.pk, entry.away.pk) != (match.home_id, match.away_id):
         raise ValidationError(_("Die Teams eines Spiels bleiben fest."))
     with transaction.atomic():
+        Team.objects.lock(match.home_id, match.away_id)
         claimed = Match.objects.filter(pk=match.pk, version=version).update(
             version=F("version") + 1
         )

@@ -280,9 +280,13 @@ def match_create(request):
         return render(request, "matches/match_pick.html", {"pick": pick, "season": season})
     home, away = pick.cleaned_data["heim"], pick.cleaned_data["gast"]
     form = _match_form(request, home=home, away=away, match=None)
+    duplicate = None
     if request.method == "POST" and form.is_valid():
         try:
             match = services.enter_match(entry=form.entry(), by=request.user)
+        except services.DuplicateMatch as error:
+            form.add_error(None, error)
+            duplicate = error.existing
         except ValidationError as error:
             form.add_error(None, error)
         except PermissionDenied as error:
@@ -294,7 +298,14 @@ def match_create(request):
     return render(
         request,
         "matches/match_form.html",
-        {"form": form, "season": season, "home": home, "away": away, "match": None},
+        {
+            "form": form,
+            "season": season,
+            "home": home,
+            "away": away,
+            "match": None,
+            "duplicate": duplicate,
+        },
         status=status,
     )
 

@@ -31,6 +31,12 @@ class TeamQuerySet(models.QuerySet):
             return self.none()
         return self.filter(coach=user)
 
+    def lock(self, *pks: int) -> None:
+        """Lock these teams' rows until the transaction ends, always in the order of their ids
+        (so two workflows locking two teams never wait for each other crosswise). Every
+        workflow that changes a squad or a team's results takes this lock first."""
+        list(self.select_for_update().filter(pk__in=pks).order_by("pk").values_list("pk"))
+
     def editable_by(self, user):
         """Teams the user may manage: his own, or all of them for staff."""
         if user.is_authenticated and user.is_staff:

@@ -146,10 +146,14 @@ def add_player(*, team: Team, spec: PlayerSpec) -> Player:
 
 def retire_player(*, player: Player, on: date) -> Player:
     """ "Entlassen": the player leaves the roster for good and stays in the history."""
-    if player.is_retired:
-        raise ValidationError(_("Der Spieler ist schon entlassen."))
-    player.retired_on = on
-    player.save(update_fields=["retired_on"])
+    with transaction.atomic():
+        # The team's lock: a result being saved for this team is checked before or after.
+        Team.objects.lock(player.team_id)
+        player = Player.objects.get(pk=player.pk)
+        if player.is_retired:
+            raise ValidationError(_("Der Spieler ist schon entlassen."))
+        player.retired_on = on
+        player.save(update_fields=["retired_on"])
     return player
 
 
@@ -169,6 +173,9 @@ def delete_player(*, player: Player) -> None:
     A player with a history is retired instead, so old matches stay readable.
     """
     with transaction.atomic():
+        # Results lock both teams' rows while they are saved: waiting for the lock here means
+        # a tick or development saved at the same moment is seen below.
+        Team.objects.lock(player.team_id)
         if player.casualties.exists() or player.developments.exists():
             raise ValidationError(
                 _("%(player)s steht schon in Spielen und kann nur entlassen werden.")

@@ -6,8 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection, connections
 
-from league.services import start_next_season
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Match
 from matches.services import MatchEntry, update_match
 
@@ -21,7 +20,7 @@ pytestmark = [
 
 def test_two_concurrent_saves_of_one_match_one_fails_cleanly(reference_data_loaded):
     home, away = squad(name="Heim"), squad(name="Gast")
-    start_next_season(by=staff_user())
+    open_season(by=staff_user())
     match = play(home, away, at=days_ago(1))
     barrier = threading.Barrier(2)
     outcomes = []
