@@ -60,6 +60,10 @@ class MatchQuerySet(models.QuerySet):
         """
         return self
 
+    def while_on_roster(self, player: Player):
+        """Matches of his team since the player joined it: his matches once played()."""
+        return self.for_team(player.team).filter(played_at__gte=player.created_at)
+
     def in_play_order(self):
         return self.order_by("season__number", "played_at", "pk")
 

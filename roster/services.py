@@ -83,6 +83,13 @@ def _create_player(*, team: Team, spec: PlayerSpec) -> Player:
     player = Player.objects.create(
         team=team, name=spec.name.strip(), number=spec.number, position=spec.position
     )
+    copy_starting_skills(player)
+    return player
+
+
+def copy_starting_skills(player: Player) -> None:
+    """A new player gets his position's starting skills (a copy: later template edits never
+    change him)."""
     PlayerSkill.objects.bulk_create(
         PlayerSkill(
             player=player,
@@ -91,9 +98,8 @@ def _create_player(*, team: Team, spec: PlayerSpec) -> Player:
             source=PlayerSkill.Source.START,
             order=entry.order,
         )
-        for entry in PositionSkill.objects.filter(position=spec.position)
+        for entry in PositionSkill.objects.filter(position=player.position)
     )
-    return player
 
 
 def _check_numbers(numbers: Sequence[int]) -> None:
@@ -103,6 +109,20 @@ def _check_numbers(numbers: Sequence[int]) -> None:
             _("Jede Nummer nur einmal: %(numbers)s kommt doppelt vor.")
             % {"numbers": ", ".join(map(str, twice))}
         )
+
+
+def squad_errors(*, race: Race, players: Sequence[tuple[int, Position]]) -> list[str]:
+    """German messages for everything wrong with a roster of (number, position) pairs: a
+    number twice, or a limit broken. For screens that change several players at once."""
+    try:
+        _check_numbers([number for number, _ in players])
+    except ValidationError as error:
+        numbers = error.messages
+    else:
+        numbers = []
+    return numbers + roster_limit_errors(
+        race=race, positions=_annotated([position for _, position in players])
+    )
 
 
 def _check_joining(*, team: Team, number: int, position: Position) -> None:
