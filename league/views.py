@@ -3,6 +3,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from matches.models import Match
 from matches.standings import season_table
 from rules.models import Race
 
@@ -12,7 +13,22 @@ from .models import Season
 @require_GET
 @login_not_required
 def home(request):
-    return render(request, "league/home.html", {"race_count": Race.objects.count()})
+    context = {"race_count": Race.objects.count(), "to_confirm": [], "my_matches": []}
+    if request.user.is_authenticated:
+        context["to_confirm"] = list(
+            Match.objects.played()
+            .awaiting_confirmation_by(request.user)
+            .select_related("home", "away")
+            .order_by("-played_at")
+        )
+        context["my_matches"] = list(
+            Match.objects.played()
+            .filter(season__is_current=True)
+            .for_coach(request.user)
+            .select_related("home", "away")
+            .order_by("-played_at", "-pk")[:5]
+        )
+    return render(request, "league/home.html", context)
 
 
 def season_from_request(request) -> Season | None:

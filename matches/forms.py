@@ -251,3 +251,14 @@ class DevelopmentBonusForm(forms.Form):
     def __init__(self, *args, skills, prefix, **kwargs):
         super().__init__(*args, prefix=prefix, **kwargs)
         self.fields["skill"].queryset = Skill.objects.filter(pk__in=[s.pk for s in skills])
+
+
+class DisputeForm(forms.Form):
+    """The other coach's objection to a result: what is wrong, for the admins."""
+
+    note = forms.CharField(
+        label=_("Was stimmt nicht?"),
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput)

@@ -52,6 +52,11 @@ class MatchQuerySet(models.QuerySet):
     def for_team(self, team: Team):
         return self.filter(Q(home=team) | Q(away=team))
 
+    def for_coach(self, user):
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(Q(home__coach=user) | Q(away__coach=user))
+
     def played(self):
         """Matches with a result entered as played (concessions included).
 
@@ -92,6 +97,20 @@ class MatchQuerySet(models.QuerySet):
         return self.annotate(
             home_ticks=Count("casualties", filter=Q(casualties__player__team=F("away"))),
             away_ticks=Count("casualties", filter=Q(casualties__player__team=F("home"))),
+        )
+
+    def disputed(self):
+        return self.filter(disputed_at__isnull=False)
+
+    def awaiting_confirmation_by(self, user):
+        """Results of his teams in the current season that another user saved and nobody has
+        confirmed yet: what the coach is asked to confirm."""
+        if not user.is_authenticated:
+            return self.none()
+        return (
+            self.filter(season__is_current=True, confirmed_at__isnull=True)
+            .for_coach(user)
+            .exclude(saved_by=user)
         )
 
     def editable_by(self, user):
@@ -147,6 +166,36 @@ class Match(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(_("eingetragen am"), db_default=Now(), editable=False)
+    saved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("zuletzt gespeichert von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("bestätigt von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(_("bestätigt am"), null=True, blank=True, editable=False)
+    disputed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("beanstandet von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
+    disputed_at = models.DateTimeField(_("beanstandet am"), null=True, blank=True, editable=False)
+    dispute_note = models.TextField(_("Einwand"), blank=True, editable=False)
 
     objects = MatchQuerySet.as_manager()
 
@@ -244,6 +293,25 @@ class Match(models.Model):
         """A new result between these teams: either coach, or an admin."""
         return user.is_authenticated and (
             user.is_staff or home.is_coached_by(user) or away.is_coached_by(user)
+        )
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.confirmed_at is not None
+
+    @property
+    def is_disputed(self) -> bool:
+        return self.disputed_at is not None
+
+    def may_be_confirmed_by(self, user) -> bool:
+        """The other coach confirms (or disputes) a result: a coach of one of the two teams
+        who did not save this version himself, while the season runs."""
+        return (
+            user.is_authenticated
+            and self.season.is_current
+            and user.pk in (self.home.coach_id, self.away.coach_id)
+            and user.pk != self.saved_by_id
+            and not self.is_confirmed
         )
 
     def is_editable_by(self, user) -> bool:

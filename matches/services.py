@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.models import Season
@@ -202,7 +203,7 @@ def enter_match(*, entry: MatchEntry, by) -> Match:
         raise ValidationError(_("Es läuft gerade keine Saison."))
     with transaction.atomic():
         Team.objects.lock(entry.home.pk, entry.away.pk)
-        match = Match(season=season, home=entry.home, away=entry.away, entered_by=by)
+        match = Match(season=season, home=entry.home, away=entry.away, entered_by=by, saved_by=by)
         return _save(match=match, entry=entry, later=set(), refuse_duplicate=True)
 
 
@@ -226,6 +227,59 @@ def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
                 )
             )
         match = Match.objects.select_related("season", "home", "away").get(pk=match.pk)
+        # A changed result is a new version: the other coach confirms (or disputes) it anew.
+        match.saved_by = by
+        match.confirmed_by = match.confirmed_at = None
+        match.disputed_by = match.disputed_at = None
+        match.dispute_note = ""
         # Matches after the old place may depend on it too (moving a match changes the order).
         later = _later_pks(match)
         return _save(match=match, entry=entry, later=later)
+
+
+def _claim_for_answer(*, match: Match, version: int, by) -> Match:
+    """Lock the match for the other coach's answer to exactly the version he saw."""
+    locked = (
+        Match.objects.select_for_update()
+        .select_related("season", "home", "away")
+        .filter(pk=match.pk)
+        .first()
+    )
+    if locked is None or not locked.may_be_confirmed_by(by):
+        raise PermissionDenied(_("Dieses Ergebnis bestätigt der andere Coach."))
+    if locked.version != version:
+        raise ValidationError(
+            _("Das Ergebnis wurde inzwischen geändert. Bitte prüfe es noch einmal.")
+        )
+    return locked
+
+
+def confirm_match(*, match: Match, version: int, by) -> Match:
+    """The other coach agrees with the result as saved (the version he saw)."""
+    with transaction.atomic():
+        match = _claim_for_answer(match=match, version=version, by=by)
+        match.confirmed_by, match.confirmed_at = by, timezone.now()
+        match.disputed_by = match.disputed_at = None
+        match.dispute_note = ""
+        match.save(
+            update_fields=[
+                "confirmed_by",
+                "confirmed_at",
+                "disputed_by",
+                "disputed_at",
+                "dispute_note",
+            ]
+        )
+    return match
+
+
+def dispute_match(*, match: Match, version: int, note: str, by) -> Match:
+    """The other coach does not agree: his note goes to the admins (disputed matches)."""
+    note = note.strip()
+    if not note:
+        raise ValidationError({"note": [_("Bitte kurz schreiben, was nicht stimmt.")]})
+    with transaction.atomic():
+        match = _claim_for_answer(match=match, version=version, by=by)
+        match.disputed_by, match.disputed_at, match.dispute_note = by, timezone.now(), note
+        match.save(update_fields=["disputed_by", "disputed_at", "dispute_note"])
+    return match

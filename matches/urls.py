@@ -9,6 +9,8 @@ urlpatterns = [
     path("neu/", views.match_create, name="match-create"),
     path("<int:pk>/", views.match_detail, name="match-detail"),
     path("<int:pk>/bearbeiten/", views.match_update, name="match-update"),
+    path("<int:pk>/bestaetigen/", views.match_confirm, name="match-confirm"),
+    path("<int:pk>/einwand/", views.match_dispute, name="match-dispute"),
     path(
         "<int:pk>/entwicklung/<int:team_pk>/",
         views.development_save,

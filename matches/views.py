@@ -13,7 +13,7 @@ from roster.models import Player
 
 from . import development as dev
 from . import services
-from .forms import DevelopmentBonusForm, DevelopmentForm, MatchForm, TeamPickForm
+from .forms import DevelopmentBonusForm, DevelopmentForm, DisputeForm, MatchForm, TeamPickForm
 from .models import CasualtyTick, Development, Match
 from .status import suspended_for_match, suspended_for_next_match
 
@@ -49,15 +49,26 @@ def _ticks():
 @login_not_required
 def match_detail(request, pk: int):
     match = get_object_or_404(
-        Match.objects.select_related(
-            "season", "home", "away", "conceded_by", "entered_by"
-        ).prefetch_related(_ticks()),
+        _detail_queryset().prefetch_related(_ticks()),
         pk=pk,
     )
     return render(request, "matches/match_detail.html", _detail_context(request, match))
 
 
-def _detail_context(request, match: Match, replace: dict | None = None) -> dict:
+def _detail_queryset():
+    return Match.objects.select_related(
+        "season",
+        "home",
+        "away",
+        "conceded_by",
+        "entered_by",
+        "saved_by",
+        "confirmed_by",
+        "disputed_by",
+    )
+
+
+def _detail_context(request, match: Match, replace: dict | None = None, dispute_form=None) -> dict:
     sides = []
     for causer, victims in ((match.home, match.away), (match.away, match.home)):
         sides.append(
@@ -79,12 +90,55 @@ def _detail_context(request, match: Match, replace: dict | None = None) -> dict:
             developments.append(replace)
         else:
             developments.append(_development_side(request, match=match, team=team))
+    may_answer = match.may_be_confirmed_by(request.user)
+    if may_answer and dispute_form is None:
+        dispute_form = DisputeForm(initial={"version": match.version})
     return {
         "match": match,
         "sides": sides,
         "can_edit": match.is_editable_by(request.user),
+        "may_answer": may_answer,
+        "dispute_form": dispute_form if may_answer else None,
         "developments": developments,
     }
+
+
+@require_POST
+def match_confirm(request, pk: int):
+    """The other coach's one tap: the result is right ("bestätigt")."""
+    match = get_object_or_404(_detail_queryset(), pk=pk)
+    version = request.POST.get("version", "")
+    try:
+        services.confirm_match(
+            match=match, version=int(version) if version.isdigit() else 0, by=request.user
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Ergebnis bestätigt: %(match)s") % {"match": match})
+    return redirect(match)
+
+
+@require_POST
+def match_dispute(request, pk: int):
+    """The other coach objects: his note is shown to the admins."""
+    match = get_object_or_404(_detail_queryset().prefetch_related(_ticks()), pk=pk)
+    form = DisputeForm(request.POST)
+    if form.is_valid():
+        try:
+            services.dispute_match(
+                match=match,
+                version=form.cleaned_data["version"],
+                note=form.cleaned_data["note"],
+                by=request.user,
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Einwand an die Admins geschickt."))
+            return redirect(match)
+    context = _detail_context(request, match, dispute_form=form)
+    return render(request, "matches/match_detail.html", context, status=400)
 
 
 def _development_side(request, *, match: Match, team, form=None, bonus_form=None) -> dict:
