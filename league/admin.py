@@ -6,6 +6,7 @@ from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
+from simple_history.admin import SimpleHistoryAdmin
 
 from . import services
 from .models import POINTS_FIELDS, Season, User
@@ -17,7 +18,7 @@ class UserAdmin(BaseUserAdmin):
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(SimpleHistoryAdmin):
     """Seasons start only through "Nächste Saison starten"; points are editable while current."""
 
     list_display = ["__str__", "is_current", "started_at", *POINTS_FIELDS]

@@ -142,6 +142,7 @@ def _store(current: Development | None, *, match: Match, team: Team, by, **value
     for name, value in values.items():
         setattr(development, name, value)
     development.entered_by = by
+    development._history_user = by  # the history names who did it, request or not
     development.save()
     return development
 
@@ -297,6 +298,7 @@ def record_devious_bonus(*, development: Development, skill: Skill, by) -> Devel
                 % {"skill": skill, "player": development.player}
             )
         development.bonus_skill = skill
+        development._history_user = by
         development.save(update_fields=["bonus_skill"])
         return development
 
@@ -321,6 +323,7 @@ def reset_development(*, development: Development, by) -> Development:
             raise ValidationError(_("Diese Entwicklung ist schon zurückgesetzt."))
         development.reset_at = timezone.now()
         development.reset_by = by
+        development._history_user = by
         development.save(update_fields=["reset_at", "reset_by"])
         return development
 

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from league.models import Season
 from roster.models import Player, Team
@@ -58,12 +59,15 @@ class MatchQuerySet(models.QuerySet):
         return self.filter(Q(home__coach=user) | Q(away__coach=user))
 
     def played(self):
-        """Matches with a result entered as played (concessions included).
+        """Matches with a result entered as played (concessions included), not deleted.
 
         Every match of this slice carries a result; forfeits and open matches arrive with
         appointments and will be excluded here.
         """
-        return self
+        return self.filter(deleted_at__isnull=True)
+
+    def deleted(self):
+        return self.filter(deleted_at__isnull=False)
 
     def while_on_roster(self, player: Player):
         """Matches of his team since the player joined it: his matches once played()."""
@@ -119,8 +123,8 @@ class MatchQuerySet(models.QuerySet):
         if not user.is_authenticated:
             return self.none()
         if user.is_staff:
-            return self
-        return self.filter(season__is_current=True).filter(
+            return self.filter(deleted_at__isnull=True)
+        return self.filter(season__is_current=True, deleted_at__isnull=True).filter(
             Q(home__coach=user) | Q(away__coach=user)
         )
 
@@ -196,8 +200,19 @@ class Match(models.Model):
     )
     disputed_at = models.DateTimeField(_("beanstandet am"), null=True, blank=True, editable=False)
     dispute_note = models.TextField(_("Einwand"), blank=True, editable=False)
+    deleted_at = models.DateTimeField(_("gelöscht am"), null=True, blank=True, editable=False)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("gelöscht von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
 
     objects = MatchQuerySet.as_manager()
+    history = HistoricalRecords(verbose_name=_("Spiel (Verlauf)"))
 
     class Meta:
         ordering = ["season__number", "played_at", "pk"]
@@ -296,6 +311,15 @@ class Match(models.Model):
         )
 
     @property
+    def is_deleted(self) -> bool:
+        return self.deleted_at is not None
+
+    @staticmethod
+    def may_be_deleted_by(user) -> bool:
+        """Deleting (and restoring) a result is for admins."""
+        return user.is_authenticated and user.is_staff
+
+    @property
     def is_confirmed(self) -> bool:
         return self.confirmed_at is not None
 
@@ -308,6 +332,7 @@ class Match(models.Model):
         who did not save this version himself, while the season runs."""
         return (
             user.is_authenticated
+            and not self.is_deleted
             and self.season.is_current
             and user.pk in (self.home.coach_id, self.away.coach_id)
             and user.pk != self.saved_by_id
@@ -359,6 +384,8 @@ class CasualtyTick(models.Model):
         Player, verbose_name=_("Spieler"), on_delete=models.PROTECT, related_name="casualties"
     )
     kind = models.CharField(_("Ausfall"), max_length=10, choices=Casualty)
+
+    history = HistoricalRecords(verbose_name=_("Spielerausfall (Verlauf)"))
 
     class Meta:
         ordering = ["match", "player__number"]
@@ -481,6 +508,7 @@ class Development(models.Model):
     )
 
     objects = DevelopmentQuerySet.as_manager()
+    history = HistoricalRecords(verbose_name=_("Entwicklung (Verlauf)"))
 
     class Meta:
         ordering = ["match", "team", "pk"]

@@ -23,6 +23,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from league.models import Season
 from roster.models import Player, Team
@@ -110,6 +111,7 @@ def _refuse_duplicate(match: Match) -> None:
     pairing = Q(home=match.home_id, away=match.away_id) | Q(home=match.away_id, away=match.home_id)
     existing = (
         Match.objects.played()
+        .exclude(pk=match.pk)
         .for_season(match.season)
         .filter(pairing)
         .filter(
@@ -159,12 +161,37 @@ def tick_errors(match: Match) -> list[str]:
 
 def _later_pks(match: Match) -> set[int]:
     teams = [match.home_id, match.away_id]
-    later = Match.objects.filter(home__in=teams) | Match.objects.filter(away__in=teams)
+    later = Match.objects.played().filter(Q(home__in=teams) | Q(away__in=teams))
     return set(later.after(match).values_list("pk", flat=True))
 
 
+def _save_ticks(*, match: Match, casualties: Mapping[int, str], by) -> None:
+    """Change only the ticks that changed, so the history shows each one added, changed or
+    removed (not all of them deleted and created anew)."""
+    stored = {tick.player_id: tick for tick in CasualtyTick.objects.filter(match=match)}
+    for player_id, tick in stored.items():
+        tick._history_user = by
+        if player_id not in casualties:
+            tick.delete()
+        elif tick.kind != casualties[player_id]:
+            tick.kind = casualties[player_id]
+            tick.save(update_fields=["kind"])
+    new = [
+        CasualtyTick(match=match, player_id=player_id, kind=kind)
+        for player_id, kind in casualties.items()
+        if player_id not in stored
+    ]
+    if new:
+        bulk_create_with_history(new, CasualtyTick, default_user=by)
+
+
 def _save(
-    *, match: Match, entry: MatchEntry, later: set[int], refuse_duplicate: bool = False
+    *,
+    match: Match,
+    entry: MatchEntry,
+    later: set[int],
+    by,
+    refuse_duplicate: bool = False,
 ) -> Match:
     for name in (
         "played_at",
@@ -178,20 +205,22 @@ def _save(
     _validate(match, entry)
     if refuse_duplicate:
         _refuse_duplicate(match)
+    match._history_user = by  # the history names who did it, request or not
     match.save()
-    match.casualties.all().delete()
-    CasualtyTick.objects.bulk_create(
-        CasualtyTick(match=match, player_id=player_id, kind=kind)
-        for player_id, kind in entry.casualties.items()
-    )
+    _save_ticks(match=match, casualties=entry.casualties, by=by)
     later |= _later_pks(match)
-    errors = tick_errors(match) + development_errors(match)
+    _check(match=match, later=later)
+    return match
+
+
+def _check(*, match: Match | None, later: set[int]) -> None:
+    """Ticks and developments of `match` and of the later matches must still be allowed."""
+    errors = [] if match is None else tick_errors(match) + development_errors(match)
     to_check = Match.objects.filter(pk__in=later).select_related("season", "home", "away")
     for other in to_check.in_play_order():
         errors += tick_errors(other) + development_errors(other)
     if errors:
         raise ValidationError(errors)
-    return match
 
 
 def enter_match(*, entry: MatchEntry, by) -> Match:
@@ -204,7 +233,7 @@ def enter_match(*, entry: MatchEntry, by) -> Match:
     with transaction.atomic():
         Team.objects.lock(entry.home.pk, entry.away.pk)
         match = Match(season=season, home=entry.home, away=entry.away, entered_by=by, saved_by=by)
-        return _save(match=match, entry=entry, later=set(), refuse_duplicate=True)
+        return _save(match=match, entry=entry, later=set(), by=by, refuse_duplicate=True)
 
 
 def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
@@ -234,7 +263,7 @@ def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
         match.dispute_note = ""
         # Matches after the old place may depend on it too (moving a match changes the order).
         later = _later_pks(match)
-        return _save(match=match, entry=entry, later=later)
+        return _save(match=match, entry=entry, later=later, by=by)
 
 
 def _claim_for_answer(*, match: Match, version: int, by) -> Match:
@@ -259,6 +288,7 @@ def confirm_match(*, match: Match, version: int, by) -> Match:
     with transaction.atomic():
         match = _claim_for_answer(match=match, version=version, by=by)
         match.confirmed_by, match.confirmed_at = by, timezone.now()
+        match._history_user = by
         match.disputed_by = match.disputed_at = None
         match.dispute_note = ""
         match.save(
@@ -281,5 +311,38 @@ def dispute_match(*, match: Match, version: int, note: str, by) -> Match:
     with transaction.atomic():
         match = _claim_for_answer(match=match, version=version, by=by)
         match.disputed_by, match.disputed_at, match.dispute_note = by, timezone.now(), note
+        match._history_user = by
         match.save(update_fields=["disputed_by", "disputed_at", "dispute_note"])
     return match
+
+
+def _set_deleted(*, match: Match, by, deleted: bool) -> Match:
+    if not Match.may_be_deleted_by(by):
+        raise PermissionDenied(_("Nur Admins löschen Ergebnisse oder stellen sie wieder her."))
+    with transaction.atomic():
+        Team.objects.lock(match.home_id, match.away_id)
+        match = Match.objects.select_related("season", "home", "away").get(pk=match.pk)
+        if match.is_deleted == deleted:
+            return match
+        later = _later_pks(match)
+        match.deleted_at, match.deleted_by = (timezone.now(), by) if deleted else (None, None)
+        match._history_user = by
+        match.save(update_fields=["deleted_at", "deleted_by"])
+        if deleted:
+            _check(match=None, later=later)
+        else:
+            _refuse_duplicate(match)
+            _check(match=match, later=later | _later_pks(match))
+    return match
+
+
+def delete_match(*, match: Match, by) -> Match:
+    """Soft delete (admins): the result no longer counts anywhere (table, lists, statuses,
+    skills) but stays, with its history, and can be restored. Refused when a later match
+    depended on it being there (e.g. a player it kept out is ticked in the next one)."""
+    return _set_deleted(match=match, by=by, deleted=True)
+
+
+def restore_match(*, match: Match, by) -> Match:
+    """Undo a soft delete, if the result and every later match are still valid with it."""
+    return _set_deleted(match=match, by=by, deleted=False)

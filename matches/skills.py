@@ -43,13 +43,15 @@ class SkillEntry:
 def _gaining_developments():
     return (
         Development.objects.active()
-        .filter(skill__isnull=False)
+        .filter(skill__isnull=False, match__deleted_at__isnull=True)
         .select_related("skill", "bonus_skill", "match__season")
     )
 
 
 def _death_ticks():
-    return CasualtyTick.objects.filter(kind=Casualty.DEAD).select_related("match__season")
+    return CasualtyTick.objects.filter(
+        kind=Casualty.DEAD, match__deleted_at__isnull=True
+    ).select_related("match__season")
 
 
 def with_skill_history(players):

@@ -14,6 +14,7 @@ from roster.models import Player
 from . import development as dev
 from . import services
 from .forms import DevelopmentBonusForm, DevelopmentForm, DisputeForm, MatchForm, TeamPickForm
+from .history import match_history
 from .models import CasualtyTick, Development, Match
 from .status import suspended_for_match, suspended_for_next_match
 
@@ -52,6 +53,8 @@ def match_detail(request, pk: int):
         _detail_queryset().prefetch_related(_ticks()),
         pk=pk,
     )
+    if match.is_deleted and not Match.may_be_deleted_by(request.user):
+        raise Http404
     return render(request, "matches/match_detail.html", _detail_context(request, match))
 
 
@@ -65,6 +68,7 @@ def _detail_queryset():
         "saved_by",
         "confirmed_by",
         "disputed_by",
+        "deleted_by",
     )
 
 
@@ -99,6 +103,7 @@ def _detail_context(request, match: Match, replace: dict | None = None, dispute_
         "can_edit": match.is_editable_by(request.user),
         "may_answer": may_answer,
         "dispute_form": dispute_form if may_answer else None,
+        "history": match_history(match),
         "developments": developments,
     }
 

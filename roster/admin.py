@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext as _
+from simple_history.admin import SimpleHistoryAdmin
 
 from league.services import enroll_in_current_season
 from matches.models import Match
@@ -174,7 +175,7 @@ class PlayerAdminForm(forms.ModelForm):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(SimpleHistoryAdmin):
     form = PlayerAdminForm
     list_display = ["name", "number", "team", "position", "retired_on"]
     list_filter = ["team", "position__race"]

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+from simple_history.models import HistoricalRecords
 
 from rules.models import Position, Race, Skill, SkillCategory
 
@@ -151,6 +152,10 @@ class Player(models.Model):
     created_at = models.DateTimeField(_("angelegt am"), db_default=Now())
 
     objects = PlayerQuerySet.as_manager()
+    history = HistoricalRecords(
+        verbose_name=_("Spieler (Verlauf)"),
+        m2m_fields=[primary_categories, secondary_categories],
+    )
 
     class Meta:
         ordering = ["team", "number"]
@@ -223,6 +228,8 @@ class PlayerSkill(models.Model):
     parameter = models.CharField(_("Wert"), max_length=30, blank=True)
     source = models.CharField(_("Herkunft"), max_length=10, choices=Source, default=Source.START)
     order = models.PositiveSmallIntegerField(_("Reihenfolge"), default=0)
+
+    history = HistoricalRecords(verbose_name=_("Spieler-Fertigkeit (Verlauf)"))
 
     class Meta:
         ordering = ["player", "order", "pk"]
