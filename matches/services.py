@@ -191,7 +191,6 @@ def _save(
     entry: MatchEntry,
     later: set[int],
     by,
-    refuse_duplicate: bool = False,
 ) -> Match:
     for name in (
         "played_at",
@@ -203,8 +202,8 @@ def _save(
         setattr(match, name, getattr(entry, name))
     match.conceded_by = entry.conceded_by
     _validate(match, entry)
-    if refuse_duplicate:
-        _refuse_duplicate(match)
+    # Also when a correction moves a result next to another one of the same pairing.
+    _refuse_duplicate(match)
     match._history_user = by  # the history names who did it, request or not
     match.save()
     _save_ticks(match=match, casualties=entry.casualties, by=by)
@@ -233,7 +232,7 @@ def enter_match(*, entry: MatchEntry, by) -> Match:
     with transaction.atomic():
         Team.objects.lock(entry.home.pk, entry.away.pk)
         match = Match(season=season, home=entry.home, away=entry.away, entered_by=by, saved_by=by)
-        return _save(match=match, entry=entry, later=set(), by=by, refuse_duplicate=True)
+        return _save(match=match, entry=entry, later=set(), by=by)
 
 
 def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:

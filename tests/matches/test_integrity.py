@@ -184,3 +184,15 @@ def test_service_refuses_a_tick_for_a_player_who_no_longer_exists(season, home, 
     with pytest.raises(ValidationError, match="nicht mehr"):
         enter_match(entry=entry(home, away, casualties={999_999: Casualty.DEAD}), by=home.coach)
     assert not Match.objects.exists()
+
+
+def test_correction_cannot_move_a_result_onto_another_of_the_same_pairing(season, home, away):
+    from matches.services import update_match
+
+    first = enter_match(entry=entry(home, away, played_at=days_ago(3)), by=home.coach)
+    second = enter_match(entry=entry(home, away, played_at=days_ago(1)), by=home.coach)
+    moved = entry(home, away, played_at=first.played_at + timedelta(hours=1))
+    with pytest.raises(DuplicateMatch):
+        update_match(match=second, entry=moved, version=second.version, by=home.coach)
+    second.refresh_from_db()
+    assert second.played_at > first.played_at + DUPLICATE_WINDOW
