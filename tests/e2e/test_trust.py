@@ -12,8 +12,23 @@ pytestmark = pytest.mark.e2e
 PASSWORD = "sicheres-pw-42"
 
 
-def signed_in(browser: Browser, context_args: dict, url: str, username: str) -> Page:
-    page = browser.new_context(**context_args).new_page()
+@pytest.fixture
+def new_page(browser: Browser, browser_context_args):
+    """A page in a browser context of its own (one per user), closed after the test so no
+    connection to the live server outlives it."""
+    contexts = []
+
+    def make() -> Page:
+        contexts.append(browser.new_context(**browser_context_args))
+        return contexts[-1].new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def signed_in(new_page, url: str, username: str) -> Page:
+    page = new_page()
     page.goto(f"{url}/konto/anmelden/")
     page.get_by_label("Benutzername").fill(username)
     page.get_by_label("Passwort").fill(PASSWORD)
@@ -22,7 +37,7 @@ def signed_in(browser: Browser, context_args: dict, url: str, username: str) -> 
 
 
 def test_result_is_confirmed_edited_recorded_deleted_and_restored(
-    browser: Browser, browser_context_args, live_server, reference_data, django_user_model
+    new_page, live_server, reference_data, django_user_model
 ):
     coach_a = UserFactory(username="trainerin", password=PASSWORD, first_name="Anna")
     coach_b = UserFactory(username="gegner", password=PASSWORD, first_name="Bernd")
@@ -33,7 +48,7 @@ def test_result_is_confirmed_edited_recorded_deleted_and_restored(
     victim = away.players.get(number=1)
 
     # Coach A enters 2:1 with a 🏥 on the other side.
-    a = signed_in(browser, browser_context_args, live_server.url, "trainerin")
+    a = signed_in(new_page, live_server.url, "trainerin")
     a.goto(f"{live_server.url}/spiele/neu/")
     a.get_by_label("Heim").select_option(label=home.name)
     a.get_by_label("Gast").select_option(label=away.name)
@@ -48,7 +63,7 @@ def test_result_is_confirmed_edited_recorded_deleted_and_restored(
     expect(a.locator("[data-unconfirmed]")).to_be_visible()
 
     # Coach B confirms with one tap; "bestätigt" on the match and on his start page.
-    b = signed_in(browser, browser_context_args, live_server.url, "gegner")
+    b = signed_in(new_page, live_server.url, "gegner")
     expect(b.locator("[data-to-confirm]")).to_contain_text(home.name)
     b.goto(detail)
     b.get_by_role("button", name="Ergebnis bestätigen").click()
@@ -81,7 +96,7 @@ def test_result_is_confirmed_edited_recorded_deleted_and_restored(
     expect(injured.locator("[data-status]")).to_contain_text("🏥")
 
     # The admin soft-deletes it: table and status as before the match; then restores it.
-    admin = browser.new_context(**browser_context_args).new_page()
+    admin = new_page()
     admin.goto(f"{live_server.url}/admin/login/")
     admin.locator("#id_username").fill("chef")
     admin.locator("#id_password").fill(PASSWORD)
