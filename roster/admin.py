@@ -8,7 +8,6 @@ services, and a skill granted by hand follows the development rules.
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext as _
 from simple_history.admin import SimpleHistoryAdmin
@@ -79,6 +78,13 @@ class TeamAdmin(admin.ModelAdmin):
     list_select_related = ["race", "coach"]
     inlines = [PlayerInline]
 
+    def _changeform_view(self, request, object_id, form_url, extra_context):
+        # Inside the admin's transaction, before the forms are checked: two admins saving the
+        # same squad are checked one after the other.
+        if request.method == "POST" and object_id and object_id.isdigit():
+            Team.objects.lock(int(object_id))
+        return super()._changeform_view(request, object_id, form_url, extra_context)
+
     def get_inlines(self, request, obj):
         # A new team gets its first squad on the site ("Team gründen"), checked there.
         return self.inlines if obj is not None else []
@@ -89,13 +95,10 @@ class TeamAdmin(admin.ModelAdmin):
             enroll_in_current_season(team=obj)
 
     def save_formset(self, request, form, formset, change):
-        with transaction.atomic():
-            if form.instance.pk:
-                Team.objects.lock(form.instance.pk)
-            players = formset.save()
-            for player in players:
-                if player in formset.new_objects:
-                    services.copy_starting_skills(player)
+        players = formset.save()
+        for player in players:
+            if player in formset.new_objects:
+                services.copy_starting_skills(player)
 
     def get_readonly_fields(self, request, obj=None):
         # The race is fixed once the team exists.
@@ -189,7 +192,10 @@ class PlayerAdmin(SimpleHistoryAdmin):
         # Players join a squad on the team's page (site or admin), where the roster is checked.
         return False
 
-    def save_model(self, request, obj, form, change):
-        with transaction.atomic():
-            Team.objects.lock(obj.team_id)
-            super().save_model(request, obj, form, change)
+    def _changeform_view(self, request, object_id, form_url, extra_context):
+        # The squad's lock, taken before the form checks the roster (see TeamAdmin).
+        if request.method == "POST" and object_id and object_id.isdigit():
+            team = Player.objects.filter(pk=object_id).values_list("team_id", flat=True).first()
+            if team is not None:
+                Team.objects.lock(team)
+        return super()._changeform_view(request, object_id, form_url, extra_context)
