@@ -45,7 +45,23 @@ def home(request):
             if request.user.is_authenticated
             else []
         ),
+        "to_confirm": [],
+        "my_matches": [],
     }
+    if request.user.is_authenticated:
+        context["to_confirm"] = list(
+            Match.objects.played()
+            .awaiting_confirmation_by(request.user)
+            .select_related("home", "away")
+            .order_by("-played_at")
+        )
+        context["my_matches"] = list(
+            Match.objects.played()
+            .filter(season__is_current=True)
+            .for_coach(request.user)
+            .select_related("home", "away")
+            .order_by("-played_at", "-pk")[:5]
+        )
     return render(request, "league/home.html", context)
 
 

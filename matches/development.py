@@ -127,6 +127,7 @@ def _lock(match: Match, team: Team, by) -> Development | None:
     """Lock the match row and check that `by` may complete this team's development now."""
     if not match.is_editable_by(by):
         raise PermissionDenied(_("Die Entwicklung tragen nur die beiden Coaches oder Admins ein."))
+    Team.objects.lock(match.home_id, match.away_id)
     Match.objects.select_for_update().get(pk=match.pk)
     if team.pk not in (match.home_id, match.away_id):
         raise ValidationError(_("%(team)s spielte nicht in diesem Spiel.") % {"team": team})
@@ -152,6 +153,7 @@ def _store(current: Development | None, *, match: Match, team: Team, by, **value
     for name, value in values.items():
         setattr(development, name, value)
     development.entered_by = by
+    development._history_user = by  # the history names who did it, request or not
     development.save()
     return development
 
@@ -316,6 +318,7 @@ def record_devious_bonus(*, development: Development, skill: Skill, by) -> Devel
                 % {"skill": skill, "player": development.player}
             )
         development.bonus_skill = skill
+        development._history_user = by
         development.save(update_fields=["bonus_skill"])
         return development
 
@@ -340,6 +343,7 @@ def reset_development(*, development: Development, by) -> Development:
             raise ValidationError(_("Diese Entwicklung ist schon zurückgesetzt."))
         development.reset_at = timezone.now()
         development.reset_by = by
+        development._history_user = by
         development.save(update_fields=["reset_at", "reset_by"])
         return development
 

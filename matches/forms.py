@@ -88,6 +88,7 @@ class MatchForm(forms.Form):
         ]
         choices = [("", _("–")), *Casualty.choices]
         self.sides = []
+        self.offered: dict[int, tuple[Player, Casualty | None]] = {}
         # The home side causes casualties among the away players, and the other way round.
         for causer, victims, prefix in ((home, away, "home"), (away, home, "away")):
             rows = []
@@ -102,6 +103,7 @@ class MatchForm(forms.Form):
                 status = suspended[victims.pk].get(player.pk)
                 if status is not None and not self.initial.get(name):
                     self.fields[name].disabled = True
+                self.offered[player.pk] = (player, status)
                 rows.append({"player": player, "field": self[name], "status": status})
             self.sides.append(
                 {
@@ -112,6 +114,39 @@ class MatchForm(forms.Form):
                     "journeymen": self[f"{prefix}_journeymen_casualties"],
                 }
             )
+
+    def clean(self):
+        data = super().clean()
+        self._refuse_ticks_not_offered()
+        return data
+
+    def _refuse_ticks_not_offered(self) -> None:
+        """A tick the form cannot take is refused by name, never dropped: the player was
+        suspended, retired or deleted after the form was loaded, or is not in this match."""
+        for name, value in self.data.items():
+            if not name.startswith("ausfall_") or not value:
+                continue
+            key = name.removeprefix("ausfall_")
+            pk = int(key) if key.isdigit() else None
+            player, status = self.offered.get(pk, (None, None))
+            if player is not None:
+                if self.fields[name].disabled:
+                    self.add_error(
+                        name,
+                        _("%(player)s ist für dieses Spiel gesperrt (%(status)s).")
+                        % {"player": player, "status": status.symbol},
+                    )
+                continue
+            player = Player.objects.filter(pk=pk).first() if pk is not None else None
+            if player is None:
+                message = _("Ein angekreuzter Spieler ist nicht mehr im Kader (gelöscht).")
+            elif player.team_id not in (self.home.pk, self.away.pk):
+                message = _("%(player)s spielt in keinem der beiden Teams.") % {"player": player}
+            elif player.is_retired:
+                message = _("%(player)s wurde inzwischen entlassen.") % {"player": player}
+            else:
+                message = _("%(player)s kann hier nicht angekreuzt werden.") % {"player": player}
+            self.add_error(None, message)
 
     @classmethod
     def initial_for(cls, match: Match | None) -> dict:
@@ -407,3 +442,14 @@ class HatredForm(forms.Form):
         if data.get("answer") == "ja" and not data.get("race"):
             self.add_error("race", _("Bei „Ja“ bitte die Rasse des Verursachers wählen."))
         return data
+
+
+class DisputeForm(forms.Form):
+    """The other coach's objection to a result: what is wrong, for the admins."""
+
+    note = forms.CharField(
+        label=_("Was stimmt nicht?"),
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput)

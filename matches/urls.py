@@ -25,6 +25,8 @@ urlpatterns = [
         views.cancellation_correct,
         name="cancellation-update",
     ),
+    path("<int:pk>/bestaetigen/", views.match_confirm, name="match-confirm"),
+    path("<int:pk>/einwand/", views.match_dispute, name="match-dispute"),
     path(
         "<int:pk>/entwicklung/<int:team_pk>/",
         views.development_save,

@@ -28,12 +28,14 @@ from .forms import (
     CancellationTimeForm,
     DevelopmentBonusForm,
     DevelopmentForm,
+    DisputeForm,
     MatchForm,
     NewMatchForm,
     ScheduleForm,
     TeamPickForm,
     VersionForm,
 )
+from .history import match_history
 from .models import Cancellation, Casualty, CasualtyTick, Development, Match
 from .status import suspended_for_match, suspended_for_next_match
 
@@ -144,19 +146,19 @@ def _with_hatred(ticks, *, match: Match, victims, user) -> list:
 @pagecache.for_visitors()
 def match_detail(request, pk: int):
     """A match: result, casualties per side and the developments of both teams, or its
-    appointment while it waits for a result.
+    appointment while it waits for a result; a deleted result only for admins.
 
     Visitors (not logged in) all see the same page of a played match, which comes from the page
     cache; logged-in users (and every open match) get the live page with the forms they may use.
     """
     if request.user.is_authenticated:
-        return render(
-            request, "matches/match_detail.html", _detail_context(request, _match_for_page(pk))
-        )
-    loaded = Match.objects.select_related(
-        "season", "home", "away", "conceded_by", "forfeited_by", "entered_by"
+        match = _match_for_page(pk)
+        if match.is_deleted and not Match.may_be_deleted_by(request.user):
+            raise Http404
+        return render(request, "matches/match_detail.html", _detail_context(request, match))
+    match = pagecache.cached(
+        "match", lambda: get_object_or_404(_detail_queryset().filter(deleted_at=None), pk=pk), pk
     )
-    match = pagecache.cached("match", lambda: get_object_or_404(loaded, pk=pk), pk)
     if not match.is_played:
         return render(
             request, "matches/match_detail.html", _detail_context(request, _match_for_page(pk))
@@ -167,23 +169,38 @@ def match_detail(request, pk: int):
         # computed only when the cached fragment is missing (see config/pagecache.py)
         "sides": lambda: details()["sides"],
         "developments": lambda: details()["developments"],
+        "history": lambda: details()["history"],
         "can_edit": False,
         **pagecache.fragment_context(request, personal=True),
     }
     return render(request, "matches/match_detail.html", context)
 
 
-def _match_for_page(pk: int) -> Match:
-    return get_object_or_404(
-        Match.objects.select_related(
-            "season", "home", "away", "conceded_by", "forfeited_by", "entered_by"
-        ).prefetch_related(_ticks()),
-        pk=pk,
+def _detail_queryset():
+    return Match.objects.select_related(
+        "season",
+        "home",
+        "away",
+        "conceded_by",
+        "forfeited_by",
+        "entered_by",
+        "saved_by",
+        "confirmed_by",
+        "disputed_by",
+        "deleted_by",
     )
 
 
+def _match_for_page(pk: int) -> Match:
+    return get_object_or_404(_detail_queryset().prefetch_related(_ticks()), pk=pk)
+
+
 def _detail_context(
-    request, match: Match, replace: dict | None = None, forms: dict | None = None
+    request,
+    match: Match,
+    replace: dict | None = None,
+    forms: dict | None = None,
+    dispute_form=None,
 ) -> dict:
     if not match.is_played:
         # Scheduled, forfeited or lapsed: no casualties and no development to show.
@@ -191,6 +208,7 @@ def _detail_context(
             **pagecache.fragment_context(request, personal=True),
             "match": match,
             "can_edit": False,
+            "history": match_history(match),
             **_appointment_context(request, match, forms or {}),
         }
     sides = []
@@ -219,11 +237,17 @@ def _detail_context(
             developments.append(replace)
         else:
             developments.append(_development_side(request, match=match, team=team))
+    may_answer = match.may_be_confirmed_by(request.user)
+    if may_answer and dispute_form is None:
+        dispute_form = DisputeForm(initial={"version": match.version})
     return {
         **pagecache.fragment_context(request, personal=True),
         "match": match,
         "sides": sides,
         "can_edit": match.is_editable_by(request.user),
+        "may_answer": may_answer,
+        "dispute_form": dispute_form if may_answer else None,
+        "history": match_history(match),
         "developments": developments,
         **_appointment_context(request, match, forms or {}),
     }
@@ -238,6 +262,44 @@ def _development_form(*, match: Match, team, data=None, initial=None) -> Develop
         options_for=lambda player: dev.primary_options(player=player, match=match),
         options_url=reverse("matches:development-options", args=[match.pk, team.pk]),
     )
+
+
+@require_POST
+def match_confirm(request, pk: int):
+    """The other coach's one tap: the result is right ("bestätigt")."""
+    match = get_object_or_404(_detail_queryset(), pk=pk)
+    version = request.POST.get("version", "")
+    try:
+        services.confirm_match(
+            match=match, version=int(version) if version.isdigit() else 0, by=request.user
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Ergebnis bestätigt: %(match)s") % {"match": match})
+    return redirect(match)
+
+
+@require_POST
+def match_dispute(request, pk: int):
+    """The other coach objects: his note is shown to the admins."""
+    match = get_object_or_404(_detail_queryset().prefetch_related(_ticks()), pk=pk)
+    form = DisputeForm(request.POST)
+    if form.is_valid():
+        try:
+            services.dispute_match(
+                match=match,
+                version=form.cleaned_data["version"],
+                note=form.cleaned_data["note"],
+                by=request.user,
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Einwand an die Admins geschickt."))
+            return redirect(match)
+    context = _detail_context(request, match, dispute_form=form)
+    return render(request, "matches/match_detail.html", context, status=400)
 
 
 def _development_side(request, *, match: Match, team, form=None, bonus_form=None) -> dict:
@@ -479,6 +541,7 @@ def match_create(request):
         )
         return redirect("matches:match-update", pk=scheduled.pk)
     form = _match_form(request, home=home, away=away, match=None)
+    duplicate = None
     if scheduled is not None:
         # Created while this form was open: keep what was typed, point to the open match.
         form.is_valid()
@@ -493,6 +556,9 @@ def match_create(request):
     elif request.method == "POST" and form.is_valid():
         try:
             match = services.enter_match(entry=form.entry(), by=request.user)
+        except services.DuplicateMatch as error:
+            form.add_error(None, error)
+            duplicate = error.existing
         except ValidationError as error:
             form.add_error(None, error)
         except PermissionDenied as error:
@@ -511,6 +577,7 @@ def match_create(request):
             "away": away,
             "match": None,
             "scheduled": scheduled,
+            "duplicate": duplicate,
         },
         status=status,
     )

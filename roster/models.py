@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+from simple_history.models import HistoricalRecords
 
 from rules.models import Position, Race, Skill, SkillCategory
 
@@ -35,6 +36,12 @@ class TeamQuerySet(models.QuerySet):
         if not user.is_authenticated:
             return self.none()
         return self.filter(coach=user)
+
+    def lock(self, *pks: int) -> None:
+        """Lock these teams' rows until the transaction ends, always in the order of their ids
+        (so two workflows locking two teams never wait for each other crosswise). Every
+        workflow that changes a squad or a team's results takes this lock first."""
+        list(self.select_for_update().filter(pk__in=pks).order_by("pk").values_list("pk"))
 
     def editable_by(self, user):
         """Teams the user may manage: his own, or all of them for staff."""
@@ -151,6 +158,10 @@ class Player(models.Model):
     created_at = models.DateTimeField(_("angelegt am"), db_default=Now())
 
     objects = PlayerQuerySet.as_manager()
+    history = HistoricalRecords(
+        verbose_name=_("Spieler (Verlauf)"),
+        m2m_fields=[primary_categories, secondary_categories],
+    )
 
     class Meta:
         ordering = ["team", "number"]
@@ -242,6 +253,8 @@ class PlayerSkill(models.Model):
     parameter = models.CharField(_("Wert"), max_length=30, blank=True)
     source = models.CharField(_("Herkunft"), max_length=10, choices=Source, default=Source.START)
     order = models.PositiveSmallIntegerField(_("Reihenfolge"), default=0)
+
+    history = HistoricalRecords(verbose_name=_("Spieler-Fertigkeit (Verlauf)"))
 
     class Meta:
         ordering = ["player", "order", "pk"]

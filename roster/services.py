@@ -86,6 +86,15 @@ def _create_player(*, team: Team, spec: PlayerSpec) -> Player:
     player = Player.objects.create(
         team=team, name=normalise_name(spec.name), number=spec.number, position=spec.position
     )
+    copy_starting_skills(player)
+    if spec.categories_from_template:
+        player.copy_categories_from_position()
+    return player
+
+
+def copy_starting_skills(player: Player) -> None:
+    """A new player gets his position's starting skills (a copy: later template edits never
+    change him)."""
     PlayerSkill.objects.bulk_create(
         PlayerSkill(
             player=player,
@@ -94,11 +103,8 @@ def _create_player(*, team: Team, spec: PlayerSpec) -> Player:
             source=PlayerSkill.Source.START,
             order=entry.order,
         )
-        for entry in PositionSkill.objects.filter(position=spec.position)
+        for entry in PositionSkill.objects.filter(position=player.position)
     )
-    if spec.categories_from_template:
-        player.copy_categories_from_position()
-    return player
 
 
 def _check_numbers(numbers: Sequence[int]) -> None:
@@ -108,6 +114,20 @@ def _check_numbers(numbers: Sequence[int]) -> None:
             _("Jede Nummer nur einmal: %(numbers)s kommt doppelt vor.")
             % {"numbers": ", ".join(map(str, twice))}
         )
+
+
+def squad_errors(*, race: Race, players: Sequence[tuple[int, Position]]) -> list[str]:
+    """German messages for everything wrong with a roster of (number, position) pairs: a
+    number twice, or a limit broken. For screens that change several players at once."""
+    try:
+        _check_numbers([number for number, _ in players])
+    except ValidationError as error:
+        numbers = error.messages
+    else:
+        numbers = []
+    return numbers + roster_limit_errors(
+        race=race, positions=_annotated([position for _, position in players])
+    )
 
 
 def _check_joining(*, team: Team, number: int, position: Position) -> None:
@@ -169,10 +189,14 @@ def update_player(*, player: Player, name: str, number: int, position: Position)
 
 def retire_player(*, player: Player, on: date) -> Player:
     """ "Entlassen": the player leaves the roster for good and stays in the history."""
-    if player.is_retired:
-        raise ValidationError(_("Der Spieler ist schon entlassen."))
-    player.retired_on = on
-    player.save(update_fields=["retired_on"])
+    with transaction.atomic():
+        # The team's lock: a result being saved for this team is checked before or after.
+        Team.objects.lock(player.team_id)
+        player = Player.objects.get(pk=player.pk)
+        if player.is_retired:
+            raise ValidationError(_("Der Spieler ist schon entlassen."))
+        player.retired_on = on
+        player.save(update_fields=["retired_on"])
     return player
 
 
@@ -192,6 +216,9 @@ def delete_player(*, player: Player) -> None:
     A player with a history is retired instead, so old matches stay readable.
     """
     with transaction.atomic():
+        # Results lock both teams' rows while they are saved: waiting for the lock here means
+        # a tick or development saved at the same moment is seen below.
+        Team.objects.lock(player.team_id)
         if player.casualties.exists() or player.developments.exists():
             raise ValidationError(
                 _("%(player)s steht schon in Spielen und kann nur entlassen werden.")

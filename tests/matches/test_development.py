@@ -3,9 +3,8 @@
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from league.services import start_next_season
 from matches import development as dev
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Casualty, Development
 from matches.skills import current_skills
 from roster.models import PlayerSkill
@@ -43,7 +42,7 @@ def admin():
 
 @pytest.fixture
 def season(home, away, admin):
-    return start_next_season(by=admin)
+    return open_season(by=admin)
 
 
 @pytest.fixture
@@ -112,7 +111,7 @@ def test_death_resets_gains_of_that_season_and_earlier_only(match, home, away, a
     assert [e.skill.name for e in current_skills(player)] == [
         e.skill.name for e in player.starting_skills()
     ]
-    start_next_season(by=admin)
+    open_season(by=admin)
     next_match = play(home, away)
     dev.choose_primary(
         match=next_match,

@@ -1,8 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from league.services import start_next_season
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Development
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +19,7 @@ def away():
 
 @pytest.fixture
 def match(home, away):
-    start_next_season(by=staff_user())
+    open_season(by=staff_user())
     return play(home, away, at=days_ago(1))
 
 

@@ -172,12 +172,11 @@ def test_retire_requires_post(client):
 def test_squad_page_derives_statuses_in_a_fixed_number_of_queries(
     client, django_assert_max_num_queries
 ):
-    from league.services import start_next_season
-    from matches.factories import days_ago, play, squad, staff_user
+    from matches.factories import days_ago, open_season, play, squad, staff_user
     from matches.models import Casualty
 
     home, away = squad(name="Heim"), squad(name="Gast")
-    start_next_season(by=staff_user())
+    open_season(by=staff_user())
     for days, number in ((5, 1), (4, 2), (3, 3)):
         play(home, away, at=days_ago(days), ticks={home.players.get(number=number): "injured"})
     play(home, away, at=days_ago(2), ticks={home.players.get(number=4): Casualty.DEAD})
