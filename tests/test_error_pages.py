@@ -7,8 +7,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.views import defaults
 
-from league.services import start_next_season
-from matches.factories import play, squad, staff_user
+from matches.factories import open_season, play, squad
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +28,7 @@ def test_unknown_page_is_a_german_404_in_the_layout(client):
 
 def test_refused_action_is_a_german_403_in_the_layout(client, settings):
     home, away = squad(name="Heim"), squad(name="Gast")
-    start_next_season(by=staff_user())
+    open_season()
     match = play(home, away)
     client.force_login(home.coach)
     response = client.post(reverse("matches:development-reset", args=[match.pk, home.pk]))

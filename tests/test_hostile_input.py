@@ -10,8 +10,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from league.services import start_next_season
-from matches.factories import play, squad, staff_user
+from matches.factories import open_season, play, squad
 
 from .conftest import assert_every_error_shown
 
@@ -31,7 +30,7 @@ ODD_NUMBERS = [
 @pytest.fixture
 def league():
     home, away = squad(name="Heim"), squad(name="Gast")
-    start_next_season(by=staff_user())
+    open_season()
     return play(home, away, score=(1, 0))
 
 

@@ -5,8 +5,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from league.models import Season
-from league.services import start_next_season
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.hatred import active_hatreds, answer_hatred, open_questions
 from matches.models import Casualty, CasualtyTick, Hatred
 from matches.records import record_casualty
@@ -21,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def teams():
     humans = squad(name="Menschen")
     orcs = squad(name="Orks", race=Race.objects.get(name="Orc"))
-    start_next_season(by=staff_user())
+    open_season()
     Season.objects.update(started_at=days_ago(30))
     return humans, orcs
 
@@ -122,7 +121,7 @@ def test_hatred_ends_with_its_season(teams):
     humans, orcs = teams
     player, _match, tick = injure(humans, orcs)
     answer_hatred(casualty=tick, rolled=True, race=orc(), by=humans.coach)
-    start_next_season(by=staff_user())
+    open_season()
     assert active_hatreds([player]) == {}
     # The answer stays as history; nothing was deleted.
     assert Hatred.objects.filter(tick=tick).exists()
@@ -131,7 +130,7 @@ def test_hatred_ends_with_its_season(teams):
 def test_an_open_question_lapses_with_its_season(teams):
     humans, orcs = teams
     _player, _match, tick = injure(humans, orcs)
-    start_next_season(by=staff_user())
+    open_season()
     assert open_questions(teams=[humans]) == []
     with pytest.raises(ValidationError, match="Saisonende"):
         answer_hatred(casualty=tick, rolled=True, race=orc(), by=humans.coach)

@@ -4,8 +4,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import Season
-from league.services import start_next_season
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad
 from matches.models import Casualty, Hatred
 from rules.models import Keyword, Race
 
@@ -16,7 +15,7 @@ pytestmark = pytest.mark.django_db
 def injured():
     humans = squad(name="Menschen")
     orcs = squad(name="Orks", race=Race.objects.get(name="Orc"))
-    start_next_season(by=staff_user())
+    open_season()
     Season.objects.update(started_at=days_ago(30))
     player = humans.players.get(number=1)
     match = play(humans, orcs, at=days_ago(1), ticks={player: Casualty.SERIOUSLY_INJURED})

@@ -6,9 +6,8 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
-from league.services import start_next_season
 from matches import scheduling
-from matches.factories import days_ago, open_match, play, squad, staff_user
+from matches.factories import days_ago, open_match, open_season, play, squad, staff_user
 from matches.models import Casualty, Match
 from matches.services import MatchEntry, update_match
 from matches.standings import season_table
@@ -168,7 +167,7 @@ def test_second_cancellation_with_the_old_version_sees_the_first(season, home, a
 
 def test_lapsed_match_cannot_be_cancelled_or_moved(season, home, away):
     match = open_match(home, away, at=in_hours(5))
-    start_next_season(by=staff_user())
+    open_season()
     match = Match.objects.get(pk=match.pk)
     assert match.state == "lapsed" and list(Match.objects.lapsed()) == [match]
     admin = staff_user()
@@ -195,7 +194,7 @@ def test_forfeit_counts_in_the_table_as_0_3_without_casualties_or_bonus(season, 
 
 def test_lapsed_matches_are_not_in_the_table(season, home, away):
     open_match(home, away, at=in_hours(5))
-    start_next_season(by=staff_user())
+    open_season()
     rows = season_table(season)
     assert all(row.played == 0 for row in rows)
 

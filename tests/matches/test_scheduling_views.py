@@ -6,9 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league.services import start_next_season
 from matches import scheduling
-from matches.factories import open_match, play, squad, staff_user
+from matches.factories import open_match, open_season, play, squad, staff_user
 from matches.models import Match
 from roster.factories import UserFactory
 
@@ -211,7 +210,7 @@ def test_second_cancellation_sees_the_first(client, season, home, away):
 
 def test_lapsed_match_shows_as_lapsed_and_cannot_be_cancelled(client, season, home, away):
     match = open_match(home, away, at=in_hours(5))
-    start_next_season(by=staff_user())
+    open_season()
     client.force_login(home.coach)
     html = client.get(match.get_absolute_url()).content.decode()
     assert "Verfallen" in html and "Absagen" not in html
@@ -327,7 +326,9 @@ def test_result_posted_after_an_open_match_appeared_keeps_the_input_and_points_t
 def test_starting_the_next_season_reports_the_lapsed_matches(client, season, home, away):
     match = open_match(home, away, at=in_hours(5))
     client.force_login(UserFactory(username="chefin", is_staff=True, is_superuser=True))
-    response = client.post(reverse("admin:league_season_start"), follow=True)
+    response = client.post(
+        reverse("admin:league_season_start"), {"closing": season.number}, follow=True
+    )
     assert "1 offenes Spiel der alten Saison ist verfallen." in response.content.decode()
     html = client.get(f"{reverse('matches:schedule')}?saison={season.pk}").content.decode()
     assert f'data-match="{match.pk}" data-state="lapsed"' in html

@@ -3,8 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from league.services import start_next_season
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad
 from roster.factories import TeamFactory, UserFactory
 from rules.models import Race, SkillCategory
 
@@ -99,7 +98,7 @@ def test_position_may_change_before_the_first_match(client):
 
 def test_position_is_fixed_after_the_first_match_and_the_form_says_why(client):
     home, away = squad(name="Heim"), squad(name="Gast")
-    start_next_season(by=staff_user())
+    open_season()
     play(home, away, at=days_ago(1))
     player = home.players.get(number=1)
     lineman = player.position

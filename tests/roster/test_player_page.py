@@ -5,9 +5,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Season
-from league.services import start_next_season
 from matches import development as dev
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Casualty
 from matches.records import record_casualty
 
@@ -37,7 +36,7 @@ def test_player_history_shows_matches_casualties_records_and_developments(
     client, django_assert_max_num_queries
 ):
     home, away = squad(name="Heim"), squad(name="Gast")
-    start_next_season(by=staff_user())
+    open_season()
     Season.objects.update(started_at=days_ago(30))
     player = home.players.get(number=1)
     first = play(home, away, at=days_ago(5), ticks={player: Casualty.BADLY_HURT})
