@@ -11,6 +11,17 @@ from collections.abc import Iterable, Sequence
 
 from django.http import HttpResponse
 
+# A cell starting with one of these is run as a formula by spreadsheet programs.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(value):
+    """Text typed by people (a player named "=HYPERLINK(…)") stays text: a leading apostrophe
+    makes spreadsheets show it instead of running it. Numbers are left alone."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
 
 def csv_response(filename: str, header: Sequence[str], rows: Iterable[Sequence]) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
@@ -18,7 +29,7 @@ def csv_response(filename: str, header: Sequence[str], rows: Iterable[Sequence])
     response.write("\ufeff")
     writer = csv.writer(response, delimiter=";", lineterminator="\r\n")
     writer.writerow([str(name) for name in header])
-    writer.writerows(rows)
+    writer.writerows([spreadsheet_text(value) for value in row] for row in rows)
     return response
 
 

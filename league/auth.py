@@ -38,11 +38,19 @@ def client_ip(request) -> str | None:
     entries = [e for e in entries if e]
     if len(entries) < count:
         return remote  # not through the proxy chain (e.g. a health check on the host)
-    candidate = entries[-count]
+    return _address(entries[-count]) or remote
+
+
+def _address(entry: str) -> str | None:
+    """An IP address from a header entry, also written with a port ("[::1]:443", "1.2.3.4:80")."""
+    if entry.startswith("["):
+        entry = entry[1:].partition("]")[0]
+    elif entry.count(":") == 1:
+        entry = entry.partition(":")[0]
     try:
-        return str(ipaddress.ip_address(candidate))
+        return str(ipaddress.ip_address(entry))
     except ValueError:
-        return remote
+        return None
 
 
 class BoundedLoginMixin:

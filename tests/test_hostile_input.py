@@ -4,6 +4,9 @@ Each query-string id is read as ASCII digits within range; anything else is a 40
 error. These tests probe every public page with the values an attacker would try.
 """
 
+import csv
+import io
+
 import pytest
 from django.urls import reverse
 
@@ -34,17 +37,29 @@ def league():
 
 @pytest.mark.parametrize("value", ODD_NUMBERS)
 @pytest.mark.parametrize("htmx", [False, True])
-@pytest.mark.parametrize("url_name", ["league:standings", "matches:match-list"])
+@pytest.mark.parametrize(
+    "path", ["/tabelle/", "/spiele/", "/tabelle/export.csv", "/spiele/export.json"]
+)
 def test_season_parameter_that_is_not_a_plain_number_is_not_found(
-    client, league, url_name, value, htmx
+    client, league, path, value, htmx
 ):
     headers = {"HX-Request": "true"} if htmx else {}
-    response = client.get(reverse(url_name), {"saison": value}, headers=headers)
+    response = client.get(path, {"saison": value}, headers=headers)
+    assert response.status_code == 404
+
+
+@pytest.mark.parametrize("value", [*ODD_NUMBERS, "0", "abc"])
+@pytest.mark.parametrize("htmx", [False, True])
+def test_match_list_page_that_is_not_a_plain_number_is_not_found(client, league, value, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client.get(reverse("matches:match-list"), {"seite": value}, headers=headers)
     assert response.status_code == 404
 
 
 @pytest.mark.parametrize("value", ["1" * 30, "9" * 5000])
-@pytest.mark.parametrize("path", ["/spiele/{}/", "/teams/{}/"])
+@pytest.mark.parametrize(
+    "path", ["/spiele/{}/", "/teams/{}/", "/teams/{}/kader.csv", "/teams/{}/kader.json"]
+)
 def test_huge_ids_in_the_path_are_not_found(client, league, path, value):
     assert client.get(path.format(value)).status_code == 404
 
@@ -83,6 +98,13 @@ def _public_paths(match) -> list[str]:
         "/simulator/",
         "/simulator/ball/",
         "/simulator/baa/",
+        "/simulator/ball/regeln/",
+        "/simulator/baa/partien/",
+        "/simulator/baa/partien/neu/",
+        "/tabelle/export.csv",
+        "/spiele/export.json",
+        f"/teams/{match.home_id}/kader.csv",
+        "/healthz",
     ]
 
 
@@ -187,3 +209,67 @@ def test_every_error_of_tampered_simulator_forms_is_on_the_page(client):
     assert_every_error_shown(client.post(reverse("simulator:ball-new"), new_game))
     baa = {"teams": GARBAGE, "seed": GARBAGE, "bot": GARBAGE}
     assert_every_error_shown(client.get(reverse("simulator:baa"), baa))
+
+
+def test_every_error_of_a_tampered_injury_record_is_on_the_page(client, league):
+    client.force_login(league.home.coach)
+    player = league.home.players.first()
+    prefix = f"ausfall{player.pk}"
+    data = {f"{prefix}-kind": GARBAGE, f"{prefix}-day": GARBAGE, f"{prefix}-note": LONG}
+    response = client.post(
+        reverse("roster:casualty-record-create", args=[league.home_id, player.pk]), data
+    )
+    assert response.status_code == 400
+    assert_every_error_shown(response)
+
+
+@pytest.mark.parametrize("day", ["99999-01-01", "2026-13-45", "٢٠٢٦-٠١-٠١"])
+def test_impossible_injury_days_are_form_errors(client, league, day):
+    client.force_login(league.home.coach)
+    player = league.home.players.first()
+    prefix = f"ausfall{player.pk}"
+    response = client.post(
+        reverse("roster:casualty-record-create", args=[league.home_id, player.pk]),
+        {f"{prefix}-kind": "si", f"{prefix}-day": day},
+    )
+    assert response.status_code == 400
+    assert_every_error_shown(response)
+
+
+def test_names_that_look_like_formulas_stay_text_in_the_csv_download(client, league):
+    player = league.home.players.first()
+    player.name = '=HYPERLINK("http://angreifer.example","Klick")'
+    player.save(update_fields=["name"])
+    text = client.get(f"/teams/{league.home_id}/kader.csv").content.decode("utf-8-sig")
+    cells = [cell for row in csv.reader(io.StringIO(text), delimiter=";") for cell in row]
+    assert "'" + player.name in cells
+    assert not [cell for cell in cells if cell.startswith(("=", "+", "@"))]
+
+
+def test_baa_game_pages_survive_odd_numbers_and_garbage(client):
+    from simulator.models import BaaGame
+
+    new_game = {
+        "teams": "2",
+        "seat_0": "person",
+        "seat_1": "person",
+        "map_choice": "kirkwall",
+        "shared_device": "1",
+        "end_kind": "first_goal",
+        "end_value": "",
+    }
+    assert client.post(reverse("simulator:baa-game-new"), new_game).status_code == 302
+    token = BaaGame.objects.get().host_token
+    statuses = set()
+    for value in [*ODD_NUMBERS, GARBAGE]:
+        for name in ("baa-game", "baa-game-state", "baa-game-report"):
+            for param in ("team", "v", "zoom", "runde", "ereignis"):
+                url = reverse(f"simulator:{name}", args=[token])
+                statuses.add(client.get(url, {param: value}).status_code)
+        data = {f: value for f in ("team", "v", "aktion", "wert", "x", "y", "modus", "extra")}
+        url = reverse("simulator:baa-game-input", args=[token])
+        statuses.add(client.post(url, data, HTTP_HX_REQUEST="true").status_code)
+        for field in ("teams", "end_kind", "end_value", "seat_0", "shared_device"):
+            response = client.post(reverse("simulator:baa-game-new"), new_game | {field: value})
+            statuses.add(response.status_code)
+    assert max(statuses) < 500

@@ -5,9 +5,10 @@ piece's square, target, second choice) and words them in German. The board compo
 (:func:`draw_board`) draws any position or a window of it; the game page adds the interactive
 layer (:func:`ball_view`), the rules page uses it for its diagrams.
 
-Choosing an action follows the club's simulator conventions: tap a piece, choose an action kind
-(skipped when the piece has only one), tap one of the highlighted targets; a second choice (dodge
-exit, push square, ball square, the bottom piece's square) is asked the same way on the board.
+Choosing an action follows the club's simulator conventions (docs/ball.md, section 11): tap a
+piece, choose an action kind (skipped when the piece has only one), tap one of the highlighted
+targets; a second choice (dodge exit, push square, ball square, the bottom piece's square) is
+asked the same way on the board.
 The selection travels in the query string (``feld``, ``art``, ``ziel``, ``zweit``), so every step
 is a plain link and works without JavaScript.
 """
@@ -355,10 +356,11 @@ def draw_board(
     for p in pieces:
         x, y = xy(p.square)
         cx, cy = x + CELL / 2, y + CELL / 2
+        # A stack: the bottom figure low and left, the top one standing up and right on it.
         if p.state == "bottom":
-            cx, cy, scale = cx - 4, cy + 4, 0.72
+            cx, cy, scale = cx - 5, cy + 4, 0.8
         elif p.state == "top":
-            cx, cy, scale = cx + 3, cy - 3, 0.72
+            cx, cy, scale = cx + 4, cy - 3, 0.8
         else:
             scale = 1.0
         came_from = None
@@ -418,10 +420,10 @@ def draw_board(
     )
 
 
-def _diamond(board: Board, square: str, cols0: int = 1) -> str:
-    """The tap area of a square: the diamond reaching the centres of its four orthogonal
-    neighbours (never playable), so each playable square gets twice its own area."""
-    x = MARGIN + (_col(square) - cols0) * CELL + CELL / 2
+def _diamond(square: str) -> str:
+    """The tap area of a square of the whole board: the diamond reaching the centres of its four
+    orthogonal neighbours (never playable), so each playable square gets twice its own area."""
+    x = MARGIN + (_col(square) - 1) * CELL + CELL / 2
     y = (ROWS - _row(square)) * CELL + CELL / 2
     return f"{x - CELL},{y} {x},{y - CELL} {x + CELL},{y} {x},{y + CELL}"
 
@@ -473,8 +475,8 @@ class BallView:
 
     game: BallGame
     state: State
-    board: Board
     human_to_move: bool
+    board: Board | None = None
     prompt: str = ""
     selected: str | None = None
     kinds: list[dict[str, Any]] = field(default_factory=list)
@@ -483,14 +485,11 @@ class BallView:
     cancel: bool = False
     last: list[Choice] = field(default_factory=list)
     last_by: str = ""
+    last_start: int = 0  # the position before the last actions (to look at it again)
     history: list[dict[str, Any]] = field(default_factory=list)
     position: int | None = None  # viewing an earlier position (move list)
     touchdown: dict[str, Any] | None = None
     sides: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def selectable(self) -> bool:
-        return bool(self.board.hits)
 
 
 def side_name(game: BallGame, team: str) -> str:
@@ -516,7 +515,7 @@ def _sides(game: BallGame, state: State) -> list[dict[str, Any]]:
     ]
 
 
-def _last_chunk(game: BallGame, states: list[State], upto: int) -> int:
+def _last_chunk(states: list[State], upto: int) -> int:
     """Where the run of actions by the side that played last before position ``upto`` starts."""
     index = upto
     if index == 0:
@@ -638,25 +637,24 @@ def ball_view(
         )
 
     to_move = not state.is_over and state.player in game.human_sides
-    start = _last_chunk(game, states, len(actions))
+    start = _last_chunk(states, len(actions))
     last_actions = list(actions[start:])
     marks, _arrows = _marks_of(last_actions)
     view = BallView(
         game=game,
         state=state,
-        board=None,  # type: ignore[arg-type]
         human_to_move=to_move,
         history=_history(game, states),
         sides=_sides(game, state),
     )
     if last_actions and (states[start].player != state.player or state.is_over):
         view.last_by = side_name(game, states[start].player)
-        view.last = [
-            Choice(text, action_label(_Board(states[i]), text), _Board(states[i]).who(sq))
-            if (sq := action_square(text))
-            else Choice(text, action_label(_Board(states[i]), text))
-            for i, text in zip(range(start, len(actions)), last_actions, strict=True)
-        ]
+        view.last_start = start
+        for i in range(start, len(actions)):
+            before = _Board(states[i])
+            square = action_square(actions[i])
+            actor = before.who(square) if square else ""
+            view.last.append(Choice(actions[i], action_label(before, actions[i]), actor))
     hits: list[dict[str, Any]] = []
     if to_move:
         hits = _build_choice(view, state, selection, marks, base_url)
@@ -666,7 +664,7 @@ def ball_view(
         before=states[start] if last_actions else None,
         title=_("Spielfeld: Reihe 17 oben (hier punktet Heim), Reihe 1 unten (hier punktet Gast)"),
     )
-    board.hits = [{**h, "points": _diamond(board, h["square"])} for h in hits]
+    board.hits = [{**h, "points": _diamond(h["square"])} for h in hits]
     view.board = board
     return view
 
@@ -686,7 +684,8 @@ def _build_choice(
             by_piece.setdefault(parts.piece, []).append((action, parts))
 
     def link(**changes: str | None) -> str:
-        return base_url + Selection().query(**changes)
+        # The version lets the page tell a tab that fell behind (see views.ball).
+        return f"{base_url}{Selection().query(**changes)}&v={view.game.version}"
 
     def post(action: Action) -> dict[str, Any]:
         return {
@@ -791,7 +790,7 @@ def _target_prompt(kind: str) -> str:
         "sprint": _("%(piece)s: Zielfeld für den Sprint antippen."),
         "hand-off": _("%(piece)s: Empfänger des Hand-offs antippen."),
         "short pass": _("%(piece)s: Empfänger des kurzen Passes antippen."),
-        "long pass": _("%(piece)s: Feld antippen, auf dem der Ball landen soll."),
+        "long pass": _("%(piece)s: Landefeld des Balls antippen."),
         "stand up": _("%(piece)s: Feld zum Aufstehen antippen."),
         "getup": _("%(piece)s: Feld zum Aufstehen antippen."),
         "resolve stack": _("%(piece)s: Feld für die obere Figur antippen."),
@@ -800,11 +799,11 @@ def _target_prompt(kind: str) -> str:
 
 def _second_prompt(board: _Board, kind: str, square: str, target: str) -> str:
     if kind == "short pass":
-        return _("%(piece)s: Feld neben dem Empfänger antippen, auf dem der Ball liegen soll.")
+        return _("%(piece)s: Ballfeld neben dem Empfänger antippen.")
     if kind == "resolve stack":
         return _("%(piece)s: Feld für die untere Figur antippen.")
     mover = board.at.get(square)
     occupant = board.at.get(target)
     if occupant is not None and mover is not None and occupant.team != mover.team:
         return _("%(piece)s weicht aus: Austrittsfeld antippen.")
-    return _("%(piece)s: Feld antippen, auf das die überquerte Figur gestoßen wird.")
+    return _("%(piece)s: Stoßfeld für die überquerte Figur antippen.")

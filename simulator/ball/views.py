@@ -8,14 +8,20 @@ place); the selection of the action being built travels in the query string.
 """
 
 from django.contrib.auth.decorators import login_not_required
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 
 from . import presentation, rules, services
 from .forms import BALL_LEVELS, BALL_MODES, BallActionForm, BallNewGameForm, BallVersionForm
 
 SESSION_KEY = "simulator_ball"
+_STALE_NOTICE = _(
+    "Diese Partie wurde inzwischen in einem anderen Tab oder Fenster weitergespielt. "
+    "Hier ist der aktuelle Stand."
+)
 
 
 def _load_ball(request) -> services.BallGame:
@@ -64,6 +70,7 @@ def _render_ball(
     error: services.BallInputError | None = None,
     new_form: BallNewGameForm | None = None,
     typed: str = "",
+    notice: str = "",
     status: int = 200,
 ):
     level = next((k for k, v in BALL_LEVELS.items() if v == game.level), "schwer")
@@ -78,6 +85,7 @@ def _render_ball(
         ),
         "error": error,
         "stale": isinstance(error, services.StaleGame),
+        "notice": notice,
         "typed": typed,
         "new_form": new_form or _new_form_for(game),
         "level_label": dict(BallNewGameForm.base_fields["level"].choices)[level],
@@ -99,7 +107,16 @@ def _after_post(request, game: services.BallGame, *, since: int):
 @require_safe
 @login_not_required
 def ball(request):
+    """The game. ``v`` is the version the page showed when the link was made: when the game
+    has moved on since (another tab played), the page says so and drops the half-built action.
+    With ``pruefen`` it only checks: 204 (nothing to do) while the version is current."""
     game = _load_ball(request)
+    shown = request.GET.get("v", "")[:40]
+    if shown and shown != game.version:
+        notice = _STALE_NOTICE
+        return _render_ball(request, game, notice=str(notice))
+    if "pruefen" in request.GET:
+        return HttpResponse(status=204)
     limit = len(game.record.actions)
     return _render_ball(
         request,

@@ -34,6 +34,9 @@ def _public_paths() -> list[str]:
         "/konto/anmelden/",
         "/simulator/",
         "/simulator/ball/",
+        "/simulator/ball/regeln/",
+        "/simulator/baa/partien/",
+        "/simulator/baa/partien/neu/",
         "/simulator/baa/?teams=2&seed=1&bot=greedy",
         "/simulator/baa/?teams=4&seed=7&bot=random&runde=1",
         "/gibt-es-nicht/",
@@ -121,4 +124,13 @@ def test_forms_showing_errors_have_no_wcag_violations(
     page.locator("input[name=home_touchdowns]").fill("")
     page.get_by_role("button", name="Spiel speichern").click()
     expect(page.locator(".form-errors").first).to_be_visible()
+    assert_accessible(page)
+
+
+def test_baa_game_played_by_people_has_no_wcag_violations(
+    page: Page, live_server, demo_league, assert_accessible
+):
+    page.goto(f"{live_server.url}/simulator/baa/partien/neu/")
+    page.get_by_role("button", name="Partie anlegen").click()
+    expect(page.get_by_text("wählt jetzt verdeckt eine Karte").first).to_be_visible()
     assert_accessible(page)

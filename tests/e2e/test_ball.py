@@ -256,4 +256,29 @@ def test_stale_second_tab_is_told_and_shows_the_current_game(page: Page, live_se
     expect(game_div(second)).to_have_attribute("data-version", current)
     expect(second.locator('[data-piece="home S3"]')).to_have_attribute("data-square", "H8")
     expect(second.locator('[data-piece="home X5"]')).to_have_attribute("data-square", "G5")
+
+    # A tab that comes back into view asks whether the game moved on, and is refreshed.
+    tap(page, "G5-F4")
+    second.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(second.locator('[data-piece="home X5"]')).to_have_attribute("data-square", "F4")
+    expect(second.get_by_role("alert")).to_contain_text("in einem anderen Tab")
     second.close()
+
+
+def test_keyboard_play_keeps_the_focus_on_the_board(page: Page, live_server):
+    page.goto(live_server.url + URL)
+    page.locator('[data-hit="G7"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('.cell--selected[data-square="G7"]')).to_have_count(1)
+    expect(page.locator('[data-hit="G7"]')).to_be_focused()
+    page.locator('[data-hit="H8"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-piece="home S3"]')).to_have_attribute("data-square", "H8")
+    expect(page.locator("[data-hit]:focus")).to_have_count(1)
+
+
+def test_ball_pages_while_choosing_pass_the_wcag_check(page: Page, live_server, assert_accessible):
+    for path in (URL + "?feld=G7", "/simulator/ball/regeln/"):
+        page.goto(live_server.url + path)
+        page.wait_for_load_state("networkidle")
+        assert_accessible(page)

@@ -86,3 +86,16 @@ def test_overlong_username_on_the_admin_login_is_a_form_error(client):
     )
     assert response.status_code == 200
     assert "höchstens 150 Zeichen" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("entry", "address"),
+    [
+        ("203.0.113.7:51234", "203.0.113.7"),
+        ("[2001:db8::7]:443", "2001:db8::7"),
+        ("2001:db8::7", "2001:db8::7"),
+    ],
+)
+def test_client_ip_reads_addresses_written_with_a_port(behind_one_proxy, entry, address):
+    request = RequestFactory().get("/", REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=entry)
+    assert client_ip(request) == address

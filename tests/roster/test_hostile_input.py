@@ -112,3 +112,27 @@ def test_services_normalise_names_too(coach):
     team = create_team(name="Sieg-Sa\u0308ufer", race=race, coach=coach, players=specs)
     assert team.name == "Sieg-Säufer"
     assert team.players.filter(name="Spieler 1").exists()
+
+
+def test_admin_cannot_create_a_look_alike_team_either(client, coach):
+    from django.contrib.auth import get_user_model
+
+    race = Race.objects.get(slug="human")
+    assert client.post(CREATE_HUMAN, team_form_data(race, name="Sieg-Säufer")).status_code == 302
+    admin = get_user_model().objects.create_superuser("chefin", "chefin@example.org", "pw-123456")
+    client.force_login(admin)
+    response = client.post(
+        reverse("admin:roster_team_add"),
+        {
+            "name": "Sieg-\u200bSa\u0308ufer",
+            "race": race.pk,
+            "coach": admin.pk,
+            "created_at_0": "2026-01-01",
+            "created_at_1": "12:00:00",
+            "players-TOTAL_FORMS": "0",
+            "players-INITIAL_FORMS": "0",
+        },
+    )
+    assert response.status_code == 200
+    assert "Ein Team mit diesem Namen gibt es schon." in response.content.decode()
+    assert Team.objects.count() == 1

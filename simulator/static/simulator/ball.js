@@ -1,5 +1,6 @@
-// BALL board: Escape cancels the action being built (the page's "Abbrechen" link), and after
-// htmx swaps the game in, the keyboard focus returns to the same square of the board.
+// BALL board: Escape cancels the action being built (the page's "Abbrechen" link); after htmx
+// swaps the game in, the keyboard focus returns to the same square of the board; and a tab that
+// comes back into view asks whether the game moved on elsewhere (then it is refreshed and told).
 (function () {
   "use strict";
   let focusedSquare = null;
@@ -17,6 +18,21 @@
     const active = document.activeElement;
     focusedSquare = active && active.closest("[data-hit]") ? active.getAttribute("data-hit") : null;
   });
+
+  document.addEventListener("visibilitychange", () => {
+    const game = document.getElementById("ball-game");
+    if (document.visibilityState !== "visible" || !game || !window.htmx) return;
+    window.htmx.ajax("GET", game.getAttribute("data-check"), { target: game, swap: "outerHTML" });
+  });
+
+  // Moves slide briefly (SVG animateTransform in the markup); not for those who ask for less motion.
+  const stillBoard = () => {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      document.querySelectorAll(".ball-board animateTransform").forEach((a) => a.remove());
+    }
+  };
+  document.addEventListener("DOMContentLoaded", stillBoard);
+  document.addEventListener("htmx:afterSwap", stillBoard);
 
   document.addEventListener("htmx:afterSettle", () => {
     const game = document.getElementById("ball-game");

@@ -69,7 +69,7 @@ def test_a_short_pass_asks_for_the_ball_square_on_the_board(carrier_game):
     assert seconds and _targets(view) == seconds
     square = sorted(seconds)[0]
     assert _hits(view)[square]["notation"] == f"G13>G11@{square}"
-    assert "Ball liegen soll" in view.prompt
+    assert "Ballfeld neben dem Empfänger" in view.prompt
 
 
 def test_without_javascript_a_chosen_target_asks_for_confirmation(ball_game):
@@ -169,3 +169,28 @@ def test_rules_diagrams_highlight_what_the_engine_allows():
     assert {c["square"] for c in diagrams["dodge"].board.cells if "target" in c["classes"]} == {
         parse_action(a).parts().second for a in ("C3-E5/D4", "C3-E5/F4", "C3-E5/D6", "C3-E5/F6")
     }
+
+
+def test_the_last_actions_link_to_the_position_before_them(ball_game):
+    from simulator.ball import services
+
+    game = services.ball_play(game=ball_game, notation="END")
+    view = presentation.ball_view(game=game)
+    assert view.last_by == "Computer"
+    assert view.last_start == 1
+    assert [c.notation for c in view.last] == list(game.record.actions[1:])
+
+
+def test_card_mode_offers_the_cards_as_action_kinds_and_buttons():
+    from simulator.ball import services
+
+    game = services.ball_new_game(card_mode=True, level="easy", computer=None, game_id="c")
+    view = presentation.ball_view(game=game, selection=Selection(piece="G7"))
+    assert [k["kind"] for k in view.kinds] == ["move"]  # no PE yet: no sprint
+    assert {c.notation for c in view.general} == {"END", "+PE"}
+
+
+def test_tap_area_of_a_square_reaches_its_orthogonal_neighbours():
+    points = presentation._diamond("G5").split()
+    xs = sorted(float(p.split(",")[0]) for p in points)
+    assert xs[-1] - xs[0] == 2 * presentation.CELL  # twice the square's width

@@ -240,3 +240,25 @@ def test_rules_page_has_diagrams_from_the_board_component_and_is_linked(client):
     assert rules.text.count('<figure class="diagram">') >= 10
     assert rules.text.count('class="ball-board ball-board--small"') >= 10
     assert "Taktisches Ausweichen" in rules.text
+
+
+def test_tapping_in_a_tab_that_fell_behind_says_so_and_shows_the_current_game(client):
+    client.post(reverse("simulator:ball-action"), {"zug": "G7-H8", "version": "0-0"})
+    response = client.get(URL, {"feld": "G5", "v": "0-0"}, **HTMX)
+    assert "in einem anderen Tab" in response.text
+    assert 'data-version="0-1"' in response.text
+    assert "cell--selected" not in response.text
+
+
+def test_a_tab_coming_back_checks_its_version(client):
+    client.post(reverse("simulator:ball-action"), {"zug": "G7-H8", "version": "0-0"})
+    assert client.get(URL, {"pruefen": "1", "v": "0-1"}, **HTMX).status_code == 204
+    behind = client.get(URL, {"pruefen": "1", "v": "0-0"}, **HTMX)
+    assert behind.status_code == 200
+    assert "in einem anderen Tab" in behind.text
+
+
+def test_starting_a_new_game_asks_first_only_while_one_is_running(client):
+    assert "hx-confirm" not in client.get(URL).text
+    client.post(reverse("simulator:ball-action"), {"zug": "G7-H8"})
+    assert "Die laufende Partie wird dabei beendet" in client.get(URL).text
