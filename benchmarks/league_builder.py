@@ -162,8 +162,12 @@ def build_league(size: LeagueSize = LeagueSize(), *, seed: int = 15, progress=No
             for team in teams:
                 _replace_players(team, size.replaced_per_season, rng)
         season = start_next_season(by=admin)
-        for _ in range(size.matches_per_season):
-            home, away = rng.sample(teams, 2)
+        # Every pairing at most once a season: the same two teams within hours would be refused
+        # as a result entered twice.
+        pairings = [(a, b) for i, a in enumerate(teams) for b in teams[i + 1 :]]
+        for home, away in rng.sample(pairings, size.matches_per_season):
+            if rng.random() < 0.5:
+                home, away = away, home
             _play(home, away, admin=admin, size=size, rng=rng, dice=dice)
         if progress:
             progress(f"{season}: {size.matches_per_season} Spiele")

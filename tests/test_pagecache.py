@@ -6,8 +6,7 @@ import pytest
 from django.urls import reverse
 
 from config import pagecache
-from league.services import start_next_season
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Match
 from matches.services import MatchEntry, update_match
 from rules.models import HandbookSection
@@ -16,7 +15,7 @@ from rules.models import HandbookSection
 @pytest.fixture
 def league(db):
     home, away = squad(name="Hopfenfeld"), squad(name="Sieg-Säufer")
-    season = start_next_season(by=staff_user())
+    season = open_season(by=staff_user())
     play(home, away, at=days_ago(3), score=(1, 1))
     return season, home, away
 
@@ -134,7 +133,7 @@ def test_squad_queries_do_not_grow_with_the_leagues_history(
 
     young = cold_queries()
     for day in range(6):
-        play(home, away, at=days_ago(2 - day * 0.1), score=(day % 3, 1))
+        play(home, away, at=days_ago(10 - day), score=(day % 3, 1))  # a day apart
     for player in home.players.order_by("-number")[:3]:
         retire_player(player=player, on=timezone.localdate())
     assert cold_queries() == young <= 15  # + the upcoming appointments, + the active hatreds
