@@ -87,6 +87,10 @@ def coach(base: str, team: dict, teams: list[dict], stop_at: float, recorder, se
             recorder.record("eintragen", time.perf_counter() - started, str(error))
             continue
         seconds = time.perf_counter() - started
+        if saved.status == 400 and "schon eingetragen" in saved.body:
+            # This pairing was entered a few hours ago: the app rightly refuses it twice.
+            recorder.record("doppelt (abgelehnt)", seconds)
+            continue
         if saved.status != 302:
             recorder.record("eintragen", seconds, f"HTTP {saved.status} statt Weiterleitung")
             continue

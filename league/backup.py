@@ -11,17 +11,20 @@ to them are stored by name), sessions (everybody logs in again) and django-axes'
 """
 
 import gzip
-import io
 import json
 import tempfile
-from datetime import UTC, datetime
+import uuid
+from datetime import UTC, date, datetime, time, timedelta
+from decimal import Decimal
 from pathlib import Path
 
 from django.apps import apps
+from django.core import serializers
 from django.core.cache import cache
 from django.core.management import call_command
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.migrations.recorder import MigrationRecorder
+from django.utils.duration import duration_iso_string
 
 FORMAT = "hopfen-und-sieg-backup"
 VERSION = 1
@@ -54,21 +57,28 @@ def migration_state(using: str = DEFAULT_DB_ALIAS) -> dict[str, list[str]]:
     return state
 
 
+def _exact(value):
+    """JSON for what Django's serializer leaves as Python values. Unlike DjangoJSONEncoder this
+    keeps the microseconds of times: play order and history order depend on them."""
+    if isinstance(value, datetime | date | time):
+        return value.isoformat()
+    if isinstance(value, timedelta):
+        return duration_iso_string(value)
+    if isinstance(value, Decimal | uuid.UUID):
+        return str(value)
+    raise TypeError(f"not serialisable: {type(value).__name__}")
+
+
 def write_backup(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> int:
     """Write the backup file; returns the number of rows saved."""
-    labels = [model._meta.label for model in backed_up_models()]
-    buffer = io.StringIO()
+    objects = []
     with transaction.atomic(using=using):  # one consistent snapshot of every table
-        call_command(
-            "dumpdata",
-            *labels,
-            natural_foreign=True,
-            database=using,
-            format="json",
-            stdout=buffer,
-        )
+        for model in backed_up_models():
+            rows = model._base_manager.using(using).order_by("pk")
+            objects += serializers.serialize(
+                "python", rows.iterator(), use_natural_foreign_keys=True
+            )
         migrations = migration_state(using)
-    objects = json.loads(buffer.getvalue())
     document = {
         "format": FORMAT,
         "version": VERSION,
@@ -77,7 +87,7 @@ def write_backup(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> int:
         "objects": objects,
     }
     with gzip.open(path, "wt", encoding="utf-8") as file:
-        json.dump(document, file, ensure_ascii=False)
+        json.dump(document, file, ensure_ascii=False, default=_exact)
     return len(objects)
 
 

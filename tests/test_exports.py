@@ -7,14 +7,14 @@ import json
 import pytest
 from django.urls import reverse
 
-from matches.factories import days_ago, open_season, play, squad
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Casualty
 
 
 @pytest.fixture
 def league(db):
     home, away = squad(name="Hopfenfeld"), squad(name="Sieg-Säufer")
-    season = open_season()
+    season = open_season(by=staff_user())
     victim = home.roster().get(number=1)
     play(home, away, at=days_ago(2), score=(2, 1), ticks={victim: Casualty.SERIOUSLY_INJURED})
     return season, home, away

@@ -11,7 +11,7 @@ from django.db import connection
 
 from benchmarks.servers import free_port, manage, production_env, start_gunicorn, stop
 from benchmarks.site_client import SiteClient
-from matches.factories import days_ago, open_season, play, squad
+from matches.factories import days_ago, open_season, play, squad, staff_user
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -43,7 +43,7 @@ def league(transactional_db):
     # The servers know only the production hashers, not the tests' fast MD5.
     home.coach.password = PBKDF2PasswordHasher().encode("coach-pw-home", "twoservers")
     home.coach.save(update_fields=["password"])
-    open_season()
+    open_season(by=staff_user())
     play(home, away, at=days_ago(3), score=(1, 1))
     return home, away
 
