@@ -65,9 +65,12 @@ def main() -> None:
         f"Limits: {play.MAX_RUNNING_PER_VISITOR} running games and "
         f"{play.MAX_NEW_PER_VISITOR_PER_HOUR} new games per visitor and hour, "
         f"{play.MAX_RUNNING_TOTAL} running games in all, "
-        f"{play.MAX_BOT_INPUTS_PER_REQUEST} bot inputs per request, "
+        f"{play.MAX_BOT_INPUTS_PER_REQUEST} bot inputs per request and "
+        f"{play.MIN_SECONDS_BETWEEN_BOT_STEPS} s between bot steps of a game, "
         f"{play.SAFETY_ROUNDS} rounds at most"
     )
+    # measure the dearest poll: every poll below may let the bots play
+    play.MIN_SECONDS_BETWEEN_BOT_STEPS = 0.0
 
     # 1. creating games: the dearest one has six bot seats (they play a budget at once)
     creation, polls, quiet = [], [], []
@@ -121,6 +124,12 @@ def main() -> None:
         f"game page after {engine.round} rounds:     {_ms(page)} "
         f"(saved game {len(str(game.state)) // 1024} KB, {len(engine.inputs)} inputs)"
     )
+    report = []
+    for n in (1, engine.round // 2, engine.round):
+        t0 = time.perf_counter()
+        client.get(reverse("simulator:baa-game-report", args=[game.host_token]), {"runde": n})
+        report.append(time.perf_counter() - t0)
+    print(f"report page with its table:     {_ms(report)} (replays up to the round)")
     pending = engine.pending
     inputs = []
     for _ in range(5):

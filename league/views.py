@@ -8,8 +8,10 @@ from config import pagecache
 from config.exports import export_response
 from config.numbers import parse_id
 from matches.agenda import agenda_for
+from matches.hatred import open_questions
 from matches.models import Match
 from matches.standings import season_table
+from roster.models import Team
 from rules.models import Race
 
 from .models import Season
@@ -37,7 +39,29 @@ def home(request):
         "top": season_table(season)[:TOP_OF_TABLE] if season else [],
         "latest": latest,
         "agenda": agenda_for(request.user) if request.user.is_authenticated else None,
+        # a coach's open hatred questions (docs/league.md, „Hass“) wait for him here
+        "hatred_questions": (
+            open_questions(teams=Team.objects.coached_by(request.user))
+            if request.user.is_authenticated
+            else []
+        ),
+        "to_confirm": [],
+        "my_matches": [],
     }
+    if request.user.is_authenticated:
+        context["to_confirm"] = list(
+            Match.objects.played()
+            .awaiting_confirmation_by(request.user)
+            .select_related("home", "away")
+            .order_by("-played_at")
+        )
+        context["my_matches"] = list(
+            Match.objects.played()
+            .filter(season__is_current=True)
+            .for_coach(request.user)
+            .select_related("home", "away")
+            .order_by("-played_at", "-pk")[:5]
+        )
     return render(request, "league/home.html", context)
 
 

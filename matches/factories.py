@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from league.models import Season
+from league.services import start_next_season
 from roster.factories import PlayerFactory, TeamFactory, UserFactory
 from roster.models import Team
 
@@ -22,6 +23,15 @@ def squad(*, players: int = 7, **kwargs) -> Team:
     for number in range(1, players + 1):
         PlayerFactory(team=team, number=number, name=f"{team.name} {number}", created_at=since)
     return team
+
+
+def open_season(*, by=None, since: timedelta = LONG_AGO) -> Season:
+    """Start the next season as if an admin had started it `since` ago, so that test matches
+    may be back-dated (no match lies before its season's start)."""
+    season = start_next_season(by=by or staff_user())
+    Season.objects.filter(pk=season.pk).update(started_at=timezone.now() - since)
+    season.refresh_from_db()
+    return season
 
 
 def staff_user():

@@ -5,10 +5,10 @@ the ticks in play order (season, then played_at, then id) in `status.py`, his cu
 from the developments in `skills.py`, the league table from the results in `standings.py`.
 """
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 from django.db.models import Count, F, Q
 from django.db.models.functions import Coalesce, Now
@@ -17,14 +17,23 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from league.models import Season
 from roster.models import Player, Team
 
 from .appointments import FORFEIT_SCORE, is_late_cancellation
 
+LEAGUE_FOUNDED = datetime(2000, 1, 1, tzinfo=UTC)
+"""No match can be older: a floor the database enforces, so no stored date is unreadable."""
+
 DEVIOUS = "D"
 """The Devious category ("Hinterlistig"): always choosable, and its own bonus skill."""
+
+
+def _to_the_minute(moment: datetime) -> datetime:
+    """played_at is entered to the minute: whatever began within that minute counts as before."""
+    return moment.replace(second=0, microsecond=0)
 
 
 class Casualty(models.TextChoices):
@@ -46,18 +55,26 @@ class MatchQuerySet(models.QuerySet):
     def for_team(self, team: Team):
         return self.filter(Q(home=team) | Q(away=team))
 
+    def for_coach(self, user):
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(Q(home__coach=user) | Q(away__coach=user))
+
     def played(self):
         """Matches with a result entered as played (concessions included): what statuses,
-        skills and developments count. Not forfeits, open or lapsed matches."""
-        return self.filter(played_at__isnull=False)
+        skills and developments count. Not forfeits, open or lapsed matches, nor results an
+        admin deleted."""
+        return self.filter(played_at__isnull=False, deleted_at__isnull=True)
 
     def forfeited(self):
         """Matches lost 0:3 by a team that cancelled too late (the 24-hour rule)."""
-        return self.filter(forfeited_by__isnull=False)
+        return self.filter(forfeited_by__isnull=False, deleted_at__isnull=True)
 
     def with_result(self):
         """What the table counts: played matches and forfeits."""
-        return self.filter(Q(played_at__isnull=False) | Q(forfeited_by__isnull=False))
+        return self.filter(Q(played_at__isnull=False) | Q(forfeited_by__isnull=False)).filter(
+            deleted_at__isnull=True
+        )
 
     def latest_results(self):
         """Played matches and forfeits, newest first (a forfeit dated by its appointment)."""
@@ -66,7 +83,9 @@ class MatchQuerySet(models.QuerySet):
         )
 
     def without_result(self):
-        return self.filter(played_at__isnull=True, forfeited_by__isnull=True)
+        return self.filter(
+            played_at__isnull=True, forfeited_by__isnull=True, deleted_at__isnull=True
+        )
 
     def open(self):
         """Matches of the current season still waiting for a result (with or without an
@@ -96,6 +115,13 @@ class MatchQuerySet(models.QuerySet):
         return self.order_by(
             F("round").asc(nulls_last=True), F("scheduled_at").asc(nulls_last=True), "pk"
         )
+
+    def deleted(self):
+        return self.filter(deleted_at__isnull=False)
+
+    def while_on_roster(self, player: Player):
+        """Matches of his team since the player joined it: his matches once played()."""
+        return self.for_team(player.team).filter(played_at__gte=player.created_at)
 
     def in_play_order(self):
         return self.order_by("season__number", "played_at", "pk")
@@ -127,14 +153,28 @@ class MatchQuerySet(models.QuerySet):
             away_ticks=Count("casualties", filter=Q(casualties__player__team=F("home"))),
         )
 
+    def disputed(self):
+        return self.filter(disputed_at__isnull=False)
+
+    def awaiting_confirmation_by(self, user):
+        """Results of his teams in the current season that another user saved and nobody has
+        confirmed yet: what the coach is asked to confirm."""
+        if not user.is_authenticated:
+            return self.none()
+        return (
+            self.filter(season__is_current=True, confirmed_at__isnull=True)
+            .for_coach(user)
+            .exclude(saved_by=user)
+        )
+
     def editable_by(self, user):
         """Staff correct anything; a coach enters and edits the current season's matches of
         his teams (a closed season's results are for admins only)."""
         if not user.is_authenticated:
             return self.none()
         if user.is_staff:
-            return self
-        return self.filter(season__is_current=True).filter(
+            return self.filter(deleted_at__isnull=True)
+        return self.filter(season__is_current=True, deleted_at__isnull=True).filter(
             Q(home__coach=user) | Q(away__coach=user)
         )
 
@@ -198,8 +238,49 @@ class Match(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(_("eingetragen am"), db_default=Now(), editable=False)
+    saved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("zuletzt gespeichert von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("bestätigt von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(_("bestätigt am"), null=True, blank=True, editable=False)
+    disputed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("beanstandet von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
+    disputed_at = models.DateTimeField(_("beanstandet am"), null=True, blank=True, editable=False)
+    dispute_note = models.TextField(_("Einwand"), blank=True, editable=False)
+    deleted_at = models.DateTimeField(_("gelöscht am"), null=True, blank=True, editable=False)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("gelöscht von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
 
     objects = MatchQuerySet.as_manager()
+    history = HistoricalRecords(verbose_name=_("Spiel (Verlauf)"))
 
     class Meta:
         ordering = ["season__number", "played_at", "pk"]
@@ -216,6 +297,11 @@ class Match(models.Model):
                 & Q(home_journeymen_casualties__gte=0, away_journeymen_casualties__gte=0),
                 name="match_numbers_not_negative",
                 violation_error_message=_("Touchdowns und Ausfälle können nicht negativ sein."),
+            ),
+            models.CheckConstraint(
+                condition=Q(played_at__gte=LEAGUE_FOUNDED),
+                name="match_played_at_after_league_founded",
+                violation_error_message=_("So alt kann kein Spiel der Liga sein."),
             ),
             models.CheckConstraint(
                 condition=Q(conceded_by__isnull=True)
@@ -252,8 +338,9 @@ class Match(models.Model):
         return reverse("matches:match-detail", kwargs={"pk": self.pk})
 
     def clean(self) -> None:
-        """Rules beyond the constraints: both teams enrolled in the season, not in the future."""
-        errors = []
+        """Rules beyond the constraints: both teams enrolled in the season; played_at not
+        before the season started or a team existed, and not in the future."""
+        errors: dict[str, list[str]] = {}
         if self.season_id and self.home_id and self.away_id:
             enrolled = set(
                 self.season.teams.filter(pk__in=[self.home_id, self.away_id]).values_list(
@@ -262,14 +349,41 @@ class Match(models.Model):
             )
             for team in (self.home, self.away):
                 if team.pk not in enrolled:
-                    errors.append(
+                    errors.setdefault(NON_FIELD_ERRORS, []).append(
                         gettext("%(team)s ist in %(season)s nicht gemeldet.")
                         % {"team": team, "season": self.season}
                     )
-        if self.played_at and self.played_at > timezone.now():
-            errors.append(gettext("Das Spiel kann nicht in der Zukunft liegen."))
+        if self.played_at:
+            errors["played_at"] = self._played_at_errors()
+        errors = {name: messages for name, messages in errors.items() if messages}
         if errors:
             raise ValidationError(errors)
+
+    def _played_at_errors(self) -> list[str]:
+        def when(moment):
+            return date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
+
+        if self.played_at > timezone.now():
+            return [gettext("Das Spiel kann nicht in der Zukunft liegen.")]
+        if self.played_at < LEAGUE_FOUNDED:
+            return [gettext("So alt kann kein Spiel der Liga sein. Bitte das Datum prüfen.")]
+        if self.season_id and self.played_at < _to_the_minute(self.season.started_at):
+            return [
+                gettext("Das Spiel liegt vor dem Beginn von %(season)s (%(start)s).")
+                % {"season": self.season, "start": when(self.season.started_at)}
+            ]
+        errors = []
+        for team in (self.home if self.home_id else None, self.away if self.away_id else None):
+            if team is not None and self.played_at < _to_the_minute(team.created_at):
+                errors.append(
+                    gettext("%(team)s gab es am %(when)s noch nicht (angelegt am %(created)s).")
+                    % {
+                        "team": team,
+                        "when": when(self.played_at),
+                        "created": when(team.created_at),
+                    }
+                )
+        return errors
 
     def label(self) -> str:
         """Both teams and the time, as messages name a match."""
@@ -335,6 +449,35 @@ class Match(models.Model):
         """A new result between these teams: either coach, or an admin."""
         return user.is_authenticated and (
             user.is_staff or home.is_coached_by(user) or away.is_coached_by(user)
+        )
+
+    @property
+    def is_deleted(self) -> bool:
+        return self.deleted_at is not None
+
+    @staticmethod
+    def may_be_deleted_by(user) -> bool:
+        """Deleting (and restoring) a result is for admins."""
+        return user.is_authenticated and user.is_staff
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.confirmed_at is not None
+
+    @property
+    def is_disputed(self) -> bool:
+        return self.disputed_at is not None
+
+    def may_be_confirmed_by(self, user) -> bool:
+        """The other coach confirms (or disputes) a result: a coach of one of the two teams
+        who did not save this version himself, while the season runs."""
+        return (
+            user.is_authenticated
+            and not self.is_deleted
+            and self.season.is_current
+            and user.pk in (self.home.coach_id, self.away.coach_id)
+            and user.pk != self.saved_by_id
+            and not self.is_confirmed
         )
 
     def is_editable_by(self, user) -> bool:
@@ -429,6 +572,8 @@ class CasualtyTick(models.Model):
         Player, verbose_name=_("Spieler"), on_delete=models.PROTECT, related_name="casualties"
     )
     kind = models.CharField(_("Ausfall"), max_length=10, choices=Casualty)
+
+    history = HistoricalRecords(verbose_name=_("Spielerausfall (Verlauf)"))
 
     class Meta:
         ordering = ["match", "player__number"]
@@ -551,6 +696,7 @@ class Development(models.Model):
     )
 
     objects = DevelopmentQuerySet.as_manager()
+    history = HistoricalRecords(verbose_name=_("Entwicklung (Verlauf)"))
 
     class Meta:
         ordering = ["match", "team", "pk"]
@@ -661,3 +807,58 @@ class CasualtyRecord(models.Model):
     @property
     def symbol(self) -> str:
         return Casualty(self.kind).symbol
+
+
+class Hatred(models.Model):
+    """The answer to the hatred question of one 🏥 (docs/league.md, „Hass“).
+
+    The table rolls 1d6 for each 🏥; here the coach records whether it was 4+ and, if so, the
+    hated race (a race keyword). The answer belongs to its casualty, a match tick or a record by
+    hand, and goes with it: a tick removed or changed from 🏥 takes its hatred along. Whether it
+    is active is derived (its casualty's season only), see `hatred.py`.
+    """
+
+    tick = models.OneToOneField(
+        CasualtyTick, on_delete=models.CASCADE, null=True, blank=True, related_name="hatred"
+    )
+    record = models.OneToOneField(
+        CasualtyRecord, on_delete=models.CASCADE, null=True, blank=True, related_name="hatred"
+    )
+    rolled = models.BooleanField(_("4+ gewürfelt"))
+    race = models.ForeignKey(
+        "rules.Keyword",
+        verbose_name=_("gehasste Rasse"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("beantwortet von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    answered_at = models.DateTimeField(_("beantwortet am"), db_default=Now(), editable=False)
+
+    class Meta:
+        verbose_name = _("Hass")
+        verbose_name_plural = _("Hass")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(tick__isnull=False, record__isnull=True)
+                | Q(tick__isnull=True, record__isnull=False),
+                name="hatred_of_one_casualty",
+                violation_error_message=_("Hass gehört zu genau einem Ausfall."),
+            ),
+            models.CheckConstraint(
+                condition=Q(rolled=True, race__isnull=False) | Q(rolled=False, race__isnull=True),
+                name="hatred_race_only_when_rolled",
+                violation_error_message=_("Eine gehasste Rasse gibt es nur bei 4+."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"🤬 {self.race}" if self.rolled else gettext("kein Hass")

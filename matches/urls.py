@@ -25,10 +25,17 @@ urlpatterns = [
         views.cancellation_correct,
         name="cancellation-update",
     ),
+    path("<int:pk>/bestaetigen/", views.match_confirm, name="match-confirm"),
+    path("<int:pk>/einwand/", views.match_dispute, name="match-dispute"),
     path(
         "<int:pk>/entwicklung/<int:team_pk>/",
         views.development_save,
         name="development-create",
+    ),
+    path(
+        "<int:pk>/entwicklung/<int:team_pk>/auswahl/",
+        views.development_options,
+        name="development-options",
     ),
     path(
         "<int:pk>/entwicklung/<int:team_pk>/bonus/",

@@ -28,13 +28,15 @@ from .forms import (
     CancellationTimeForm,
     DevelopmentBonusForm,
     DevelopmentForm,
+    DisputeForm,
     MatchForm,
     NewMatchForm,
     ScheduleForm,
     TeamPickForm,
     VersionForm,
 )
-from .models import Cancellation, CasualtyTick, Development, Match
+from .history import match_history
+from .models import Cancellation, Casualty, CasualtyTick, Development, Match
 from .status import suspended_for_match, suspended_for_next_match
 
 MATCHES_PER_PAGE = 20
@@ -118,7 +120,25 @@ def match_export(request, fmt: str):
 
 
 def _ticks():
-    return Prefetch("casualties", queryset=CasualtyTick.objects.select_related("player"))
+    return Prefetch(
+        "casualties", queryset=CasualtyTick.objects.select_related("player", "hatred__race")
+    )
+
+
+def _with_hatred(ticks, *, match: Match, victims, user) -> list:
+    """Each tick with its hatred answer (`answer`, None if unanswered) and `asks`: an open
+    hatred question this user may answer on the squad page (docs/league.md, „Hass“)."""
+    may_answer = user.is_authenticated and (user.is_staff or victims.coach_id == user.pk)
+    for tick in ticks:
+        tick.answer = getattr(tick, "hatred", None)
+        tick.asks = (
+            may_answer
+            and tick.answer is None
+            and tick.kind == Casualty.SERIOUSLY_INJURED
+            and match.season.is_current
+            and not tick.player.is_retired
+        )
+    return ticks
 
 
 @require_safe
@@ -126,19 +146,19 @@ def _ticks():
 @pagecache.for_visitors()
 def match_detail(request, pk: int):
     """A match: result, casualties per side and the developments of both teams, or its
-    appointment while it waits for a result.
+    appointment while it waits for a result; a deleted result only for admins.
 
     Visitors (not logged in) all see the same page of a played match, which comes from the page
     cache; logged-in users (and every open match) get the live page with the forms they may use.
     """
     if request.user.is_authenticated:
-        return render(
-            request, "matches/match_detail.html", _detail_context(request, _match_for_page(pk))
-        )
-    loaded = Match.objects.select_related(
-        "season", "home", "away", "conceded_by", "forfeited_by", "entered_by"
+        match = _match_for_page(pk)
+        if match.is_deleted and not Match.may_be_deleted_by(request.user):
+            raise Http404
+        return render(request, "matches/match_detail.html", _detail_context(request, match))
+    match = pagecache.cached(
+        "match", lambda: get_object_or_404(_detail_queryset().filter(deleted_at=None), pk=pk), pk
     )
-    match = pagecache.cached("match", lambda: get_object_or_404(loaded, pk=pk), pk)
     if not match.is_played:
         return render(
             request, "matches/match_detail.html", _detail_context(request, _match_for_page(pk))
@@ -149,29 +169,46 @@ def match_detail(request, pk: int):
         # computed only when the cached fragment is missing (see config/pagecache.py)
         "sides": lambda: details()["sides"],
         "developments": lambda: details()["developments"],
+        "history": lambda: details()["history"],
         "can_edit": False,
         **pagecache.fragment_context(request, personal=True),
     }
     return render(request, "matches/match_detail.html", context)
 
 
-def _match_for_page(pk: int) -> Match:
-    return get_object_or_404(
-        Match.objects.select_related(
-            "season", "home", "away", "conceded_by", "forfeited_by", "entered_by"
-        ).prefetch_related(_ticks()),
-        pk=pk,
+def _detail_queryset():
+    return Match.objects.select_related(
+        "season",
+        "home",
+        "away",
+        "conceded_by",
+        "forfeited_by",
+        "entered_by",
+        "saved_by",
+        "confirmed_by",
+        "disputed_by",
+        "deleted_by",
     )
 
 
+def _match_for_page(pk: int) -> Match:
+    return get_object_or_404(_detail_queryset().prefetch_related(_ticks()), pk=pk)
+
+
 def _detail_context(
-    request, match: Match, replace: dict | None = None, forms: dict | None = None
+    request,
+    match: Match,
+    replace: dict | None = None,
+    forms: dict | None = None,
+    dispute_form=None,
 ) -> dict:
     if not match.is_played:
         # Scheduled, forfeited or lapsed: no casualties and no development to show.
         return {
+            **pagecache.fragment_context(request, personal=True),
             "match": match,
             "can_edit": False,
+            "history": match_history(match),
             **_appointment_context(request, match, forms or {}),
         }
     sides = []
@@ -180,7 +217,12 @@ def _detail_context(
             {
                 "causer": causer,
                 "victims": victims,
-                "ticks": [t for t in match.casualties.all() if t.player.team_id == victims.pk],
+                "ticks": _with_hatred(
+                    [t for t in match.casualties.all() if t.player.team_id == victims.pk],
+                    match=match,
+                    victims=victims,
+                    user=request.user,
+                ),
                 "journeymen": (
                     match.home_journeymen_casualties
                     if causer == match.home
@@ -195,14 +237,69 @@ def _detail_context(
             developments.append(replace)
         else:
             developments.append(_development_side(request, match=match, team=team))
+    may_answer = match.may_be_confirmed_by(request.user)
+    if may_answer and dispute_form is None:
+        dispute_form = DisputeForm(initial={"version": match.version})
     return {
         **pagecache.fragment_context(request, personal=True),
         "match": match,
         "sides": sides,
         "can_edit": match.is_editable_by(request.user),
+        "may_answer": may_answer,
+        "dispute_form": dispute_form if may_answer else None,
+        "history": match_history(match),
         "developments": developments,
         **_appointment_context(request, match, forms or {}),
     }
+
+
+def _development_form(*, match: Match, team, data=None, initial=None) -> DevelopmentForm:
+    return DevelopmentForm(
+        data,
+        initial=initial,
+        players=dev.eligible_players(match=match, team=team),
+        prefix=f"team{team.pk}",
+        options_for=lambda player: dev.primary_options(player=player, match=match),
+        options_url=reverse("matches:development-options", args=[match.pk, team.pk]),
+    )
+
+
+@require_POST
+def match_confirm(request, pk: int):
+    """The other coach's one tap: the result is right ("bestätigt")."""
+    match = get_object_or_404(_detail_queryset(), pk=pk)
+    version = request.POST.get("version", "")
+    try:
+        services.confirm_match(
+            match=match, version=int(version) if version.isdigit() else 0, by=request.user
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Ergebnis bestätigt: %(match)s") % {"match": match})
+    return redirect(match)
+
+
+@require_POST
+def match_dispute(request, pk: int):
+    """The other coach objects: his note is shown to the admins."""
+    match = get_object_or_404(_detail_queryset().prefetch_related(_ticks()), pk=pk)
+    form = DisputeForm(request.POST)
+    if form.is_valid():
+        try:
+            services.dispute_match(
+                match=match,
+                version=form.cleaned_data["version"],
+                note=form.cleaned_data["note"],
+                by=request.user,
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Einwand an die Admins geschickt."))
+            return redirect(match)
+    context = _detail_context(request, match, dispute_form=form)
+    return render(request, "matches/match_detail.html", context, status=400)
 
 
 def _development_side(request, *, match: Match, team, form=None, bonus_form=None) -> dict:
@@ -226,8 +323,7 @@ def _development_side(request, *, match: Match, team, form=None, bonus_form=None
     latest = dev.is_latest_played(match=match, team=team)
     can_choose = match.is_editable_by(user) and latest and (current is None or current.is_open)
     if can_choose and form is None:
-        players = dev.eligible_players(match=match, team=team)
-        form = DevelopmentForm(players=players, prefix=f"team{team.pk}")
+        form = _development_form(match=match, team=team)
     can_bonus = (
         current is not None
         and current.awaits_devious_bonus
@@ -255,7 +351,7 @@ def _development_side(request, *, match: Match, team, form=None, bonus_form=None
     }
 
 
-def _development_response(request, *, match: Match, side: dict, ok: bool):
+def _development_response(request, *, match: Match, side: dict, ok: bool, status: int = 400):
     if request.htmx:
         return render(
             request, "matches/match_detail.html#development", {"match": match, "dev": side}
@@ -266,7 +362,31 @@ def _development_response(request, *, match: Match, side: dict, ok: bool):
         request,
         "matches/match_detail.html",
         _detail_context(request, match, replace=side),
-        status=400,
+        status=status,
+    )
+
+
+def _picked(data, team) -> dict:
+    """Choice, player and category as sent (for narrowing the lists), by field name."""
+    prefix = f"team{team.pk}-"
+    names = ("choice", "player", "category")
+    return {name: data.get(prefix + name) for name in names if data.get(prefix + name)}
+
+
+@require_safe
+def development_options(request, pk: int, team_pk: int):
+    """htmx: the "Selbst wählen" fields narrowed to the picked player (and category).
+
+    Without JavaScript the form's "Auswahl aktualisieren" button does the same by POST.
+    """
+    match, team = _development_target(request, pk, team_pk)
+    if not dev.can_complete(match=match, team=team):
+        raise Http404
+    form = _development_form(match=match, team=team, initial=_picked(request.GET, team))
+    return render(
+        request,
+        "matches/match_detail.html#development-primary",
+        {"match": match, "dev": {"team": team}, "form": form},
     )
 
 
@@ -288,8 +408,13 @@ def _development_target(request, pk: int, team_pk: int):
 def development_save(request, pk: int, team_pk: int):
     """Choose the development of one team: Automatisch, Selbst wählen, Keine, Offen."""
     match, team = _development_target(request, pk, team_pk)
-    players = dev.eligible_players(match=match, team=team)
-    form = DevelopmentForm(request.POST, players=players, prefix=f"team{team.pk}")
+    if "auswahl" in request.POST:
+        # Without JavaScript: "Auswahl aktualisieren" narrows the lists to the picked player
+        # and category; nothing is saved.
+        form = _development_form(match=match, team=team, initial=_picked(request.POST, team))
+        side = _development_side(request, match=match, team=team, form=form)
+        return _development_response(request, match=match, side=side, ok=False, status=200)
+    form = _development_form(match=match, team=team, data=request.POST)
     ok = False
     if form.is_valid():
         choice = form.cleaned_data["choice"]
@@ -362,12 +487,15 @@ def development_reset(request, pk: int, team_pk: int):
 
 
 def _players(team, match: Match | None) -> list[Player]:
-    """The team's roster, plus anybody already ticked in this match (retired since)."""
+    """Who may be ticked: for a new match the roster now; for a stored one the players on the
+    roster at its time (created up to its minute, not retired before its day), plus anybody
+    already ticked in it. So nobody is offered who the save would then refuse."""
     players = team.players.select_related("position").order_by("number")
-    ticked = set()
-    if match is not None:
-        ticked = {t.player_id for t in match.casualties.all()}
-    return [p for p in players if not p.is_retired or p.pk in ticked]
+    if match is None or match.played_at is None:  # new, or scheduled without a result yet
+        return [p for p in players if not p.is_retired]
+    ticked = {t.player_id for t in match.casualties.all()}
+    on_roster = set(players.on_roster_at(match.played_at).values_list("pk", flat=True))
+    return [p for p in players if p.pk in on_roster or p.pk in ticked]
 
 
 def _match_form(request, *, home, away, match: Match | None) -> MatchForm:
@@ -413,6 +541,7 @@ def match_create(request):
         )
         return redirect("matches:match-update", pk=scheduled.pk)
     form = _match_form(request, home=home, away=away, match=None)
+    duplicate = None
     if scheduled is not None:
         # Created while this form was open: keep what was typed, point to the open match.
         form.is_valid()
@@ -427,6 +556,9 @@ def match_create(request):
     elif request.method == "POST" and form.is_valid():
         try:
             match = services.enter_match(entry=form.entry(), by=request.user)
+        except services.DuplicateMatch as error:
+            form.add_error(None, error)
+            duplicate = error.existing
         except ValidationError as error:
             form.add_error(None, error)
         except PermissionDenied as error:
@@ -445,6 +577,7 @@ def match_create(request):
             "away": away,
             "match": None,
             "scheduled": scheduled,
+            "duplicate": duplicate,
         },
         status=status,
     )

@@ -19,10 +19,23 @@ class TeamForm(forms.Form):
         return name
 
 
+CATEGORY_SOURCES = [
+    ("frei", _("unbeschränkt")),
+    ("vorlage", _("Aus Vorlage übernehmen")),
+]
+
+
 class PlayerRowForm(forms.Form):
     name = NameField(label=_("Name"), max_length=60)
     number = AsciiIntegerField(label=_("Nr."), min_value=1, max_value=99)
     position = IdChoiceField(label=_("Position"), queryset=Position.objects.none())
+    categories = forms.ChoiceField(
+        label=_("Kategorien"),
+        choices=CATEGORY_SOURCES,
+        initial="frei",
+        required=False,
+        help_text=_("Unbeschränkt: jede Kategorie. Später auf der Kaderseite änderbar."),
+    )
 
     def __init__(self, *args, race: Race, **kwargs):
         super().__init__(*args, **kwargs)
@@ -35,7 +48,12 @@ class PlayerRowForm(forms.Form):
 
     def spec(self) -> PlayerSpec:
         data = self.cleaned_data
-        return PlayerSpec(name=data["name"], number=data["number"], position=data["position"])
+        return PlayerSpec(
+            name=data["name"],
+            number=data["number"],
+            position=data["position"],
+            categories_from_template=data.get("categories") == "vorlage",
+        )
 
 
 class BasePlayerRowFormSet(forms.BaseFormSet):
@@ -50,16 +68,24 @@ class BasePlayerRowFormSet(forms.BaseFormSet):
         super().__init__(*args, **kwargs)
 
     def get_form_kwargs(self, index):
-        return {**super().get_form_kwargs(index), "race": self.race}
+        # Rows added with "Weitere Zeile" may stay empty: they are then ignored.
+        kwargs = {**super().get_form_kwargs(index), "race": self.race}
+        if index is not None and index >= MIN_PLAYERS:
+            kwargs["empty_permitted"] = True
+        return kwargs
 
     def specs(self) -> list[PlayerSpec]:
         return [form.spec() for form in self.forms if form.has_changed()]
 
-    def rows_as_initial(self) -> list[dict]:
-        """What the coach typed so far, to show the form again with one more row."""
+    def rows_as_initial(self, *, without: int | None = None) -> list[dict]:
+        """What the coach typed so far, to show the form again with one more row, or with the
+        row `without` removed."""
         rows = []
-        for form in self.forms:
-            rows.append({name: form[name].value() for name in ("name", "number", "position")})
+        for index, form in enumerate(self.forms):
+            if index == without:
+                continue
+            fields = ("name", "number", "position", "categories")
+            rows.append({name: form[name].value() for name in fields})
         return rows
 
 
@@ -86,3 +112,62 @@ def initial_rows(race: Race, count: int = MIN_PLAYERS) -> list[dict]:
 
 class PlayerForm(PlayerRowForm):
     """Adding one player to an existing squad."""
+
+
+class PlayerCategoriesForm(forms.Form):
+    """A player's skill categories: the template's sets, unrestricted, or his own sets."""
+
+    MODES = [
+        ("vorlage", _("Aus Vorlage übernehmen")),
+        ("frei", _("unbeschränkt (jede Kategorie)")),
+        ("eigene", _("Selbst festlegen")),
+    ]
+
+    mode = forms.ChoiceField(label=_("Kategorien"), choices=MODES, widget=forms.RadioSelect)
+    primary = forms.MultipleChoiceField(
+        label=_("Primär"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    secondary = forms.MultipleChoiceField(
+        label=_("Sekundär"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args, player, categories, **kwargs):
+        """`categories`: every SkillCategory, loaded once for the whole page."""
+        super().__init__(*args, prefix=f"kategorien{player.pk}", **kwargs)
+        self.player = player
+        self.categories = {c.code: c for c in categories}
+        choices = [(c.code, c.name) for c in categories]
+        self.fields["primary"].choices = choices
+        self.fields["secondary"].choices = choices
+        if player.categories_recorded:
+            self.initial.setdefault("mode", "eigene")
+            self.initial.setdefault("primary", [c.code for c in player.primary_categories.all()])
+            self.initial.setdefault(
+                "secondary", [c.code for c in player.secondary_categories.all()]
+            )
+        else:
+            self.initial.setdefault("mode", "frei")
+
+    def chosen(self, name: str) -> list:
+        return [self.categories[code] for code in self.cleaned_data[name]]
+
+
+class PlayerEditForm(forms.Form):
+    """Name, number and position of a player on the squad; the position locks after his first
+    match."""
+
+    name = NameField(label=_("Name"), max_length=60)
+    number = AsciiIntegerField(label=_("Nr."), min_value=1, max_value=99)
+    position = IdChoiceField(label=_("Position"), queryset=Position.objects.none())
+
+    def __init__(self, *args, race: Race, locked_since: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["position"]
+        field.queryset = race.positions.order_by("order")
+        field.label_from_instance = lambda p: f"{p.name} (0–{p.max_count})"
+        if locked_since:
+            field.disabled = True
+            field.help_text = _(
+                "Fest seit seinem ersten Spiel (%(match)s): seine Haken und Entwicklungen "
+                "wurden für diese Position eingetragen."
+            ) % {"match": locked_since}

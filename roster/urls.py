@@ -14,6 +14,8 @@ urlpatterns = [
         r"^(?P<pk>[0-9]{1,19})/kader\.(?P<fmt>csv|json)$", views.team_export, name="team-export"
     ),
     path("<int:pk>/spieler/neu/", views.player_create, name="player-create"),
+    path("<int:pk>/spieler/<int:player_pk>/", views.player_detail, name="player-detail"),
+    path("<int:pk>/spieler/<int:player_pk>/bearbeiten/", views.player_update, name="player-update"),
     path("<int:pk>/spieler/<int:player_pk>/entlassen/", views.player_retire, name="player-retire"),
     path("<int:pk>/spieler/<int:player_pk>/loeschen/", views.player_delete, name="player-delete"),
     path(
@@ -26,6 +28,7 @@ urlpatterns = [
         views.casualty_record_delete,
         name="casualty-record-delete",
     ),
+    path("<int:pk>/hass/<str:key>/", views.hatred_answer, name="hatred-answer"),
     path(
         "<int:pk>/spieler/<int:player_pk>/kategorien/",
         views.player_categories,

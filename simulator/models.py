@@ -18,6 +18,11 @@ class BaaGameQuerySet(models.QuerySet):
     def running(self):
         return self.filter(finished=False)
 
+    def active_since(self, moment):
+        """Running games someone touched since `moment` (abandoned ones stay resumable but
+        stop counting against the limits on new games)."""
+        return self.running().filter(updated_at__gte=moment)
+
     def created_by(self, visitor: str):
         return self.filter(visitor=visitor)
 
@@ -38,6 +43,8 @@ class BaaGame(models.Model):
     created_at = models.DateTimeField(_("angelegt"), db_default=Now())
     updated_at = models.DateTimeField(_("zuletzt geändert"), auto_now=True)
     visitor = models.CharField(_("angelegt von"), max_length=64, db_index=True)
+    # a hash of the creator's network address: dropping the session cookie does not lift limits
+    address = models.CharField(max_length=64, blank=True, db_index=True)
     teams = models.PositiveSmallIntegerField(_("Teams"))
     map_name = models.CharField(_("Karte"), max_length=40)
     end_kind = models.CharField(_("Spielende"), max_length=12, choices=End.choices)

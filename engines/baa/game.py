@@ -1441,13 +1441,24 @@ class Game:
         that the result matches the stored state."""
         if d.get("format") != FORMAT_VERSION:
             raise ValueError("unknown game format")
+        g = cls.replay(d)
+        if verify and "state" in d and _norm(g.snapshot()) != _norm(d["state"]):
+            raise ValueError("the replayed game does not match the stored state")
+        return g
+
+    @classmethod
+    def replay(cls, d: dict, *, until=None) -> Game:
+        """Replay a saved game from its seed, input by input; with `until(game)`, stop before
+        the first input at which it is true (e.g. to see the table after a round)."""
+        if d.get("format") != FORMAT_VERSION:
+            raise ValueError("unknown game format")
         g = cls(d["teams"], d["seed"], Map.from_dict(d["map"]), Rules(**d["rules"]), setup=False)
         g._restore_start(d["start"])
         g.start()
         for team, action in d["inputs"]:
+            if until is not None and until(g):
+                break
             g.apply(team, action)
-        if verify and "state" in d and _norm(g.snapshot()) != _norm(d["state"]):
-            raise ValueError("the replayed game does not match the stored state")
         return g
 
     @classmethod

@@ -13,6 +13,7 @@ long bot stretch is played by the next request, e.g. the next poll of a page).
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -29,8 +30,13 @@ from .messages import german_reason
 
 MAX_RUNNING_PER_VISITOR = 5
 MAX_NEW_PER_VISITOR_PER_HOUR = 12
+MAX_NEW_PER_ADDRESS_PER_HOUR = 40  # several people behind one router may play
 MAX_RUNNING_TOTAL = 300
+# a running game nobody touched for this long no longer counts as running for the limits
+ABANDONED_AFTER = timedelta(hours=24)
 MAX_BOT_INPUTS_PER_REQUEST = 60
+# polls let bots go on at most this often per game (a client polling faster gains nothing)
+MIN_SECONDS_BETWEEN_BOT_STEPS = 0.5
 # a game whose end criterion would never come (minutes with nobody playing) still ends here
 SAFETY_ROUNDS = 100
 MAX_END_VALUE = {"team_goals": 20, "total_goals": 50, "rounds": 100, "minutes": 240}
@@ -82,13 +88,21 @@ def engine_rules(end_kind: str, end_value: int | None) -> dict[str, Any]:
     return rules
 
 
-def _check_budget(visitor: str) -> None:
+def address_key(ip: str | None) -> str:
+    """What is stored of a network address: a hash, enough to count games per address."""
+    if not ip:
+        return ""
+    return hashlib.sha256(f"baa:{ip}".encode()).hexdigest()[:32]
+
+
+def _check_budget(visitor: str, address: str) -> None:
     games = BaaGame.objects
-    if games.running().count() >= MAX_RUNNING_TOTAL:
+    active = games.active_since(timezone.now() - ABANDONED_AFTER)
+    if active.count() >= MAX_RUNNING_TOTAL:
         raise BaaPlayError(
             _("Gerade laufen zu viele Partien auf dem Server. Bitte versuch es später noch einmal.")
         )
-    if games.running().created_by(visitor).count() >= MAX_RUNNING_PER_VISITOR:
+    if active.created_by(visitor).count() >= MAX_RUNNING_PER_VISITOR:
         raise BaaPlayError(
             _(
                 "Du hast schon %(n)s laufende Partien. Spiel eine davon zu Ende oder gib sie "
@@ -97,6 +111,14 @@ def _check_budget(visitor: str) -> None:
             % {"n": MAX_RUNNING_PER_VISITOR}
         )
     hour_ago = timezone.now() - timedelta(hours=1)
+    if (
+        address
+        and games.filter(address=address, created_at__gte=hour_ago).count()
+        >= MAX_NEW_PER_ADDRESS_PER_HOUR
+    ):
+        raise BaaPlayError(
+            _("Von diesem Netz aus wurden in der letzten Stunde zu viele Partien angelegt.")
+        )
     if (
         games.created_by(visitor).filter(created_at__gte=hour_ago).count()
         >= MAX_NEW_PER_VISITOR_PER_HOUR
@@ -110,6 +132,7 @@ def _check_budget(visitor: str) -> None:
 def create_game(
     *,
     visitor: str,
+    address: str = "",
     seats: list[str],
     map_choice: str,
     end_kind: str,
@@ -128,7 +151,7 @@ def create_game(
         end_value and 1 <= end_value <= MAX_END_VALUE[end_kind]
     ):
         raise BaaPlayError(_("Bitte gib für das Spielende eine passende Zahl an."))
-    _check_budget(visitor)
+    _check_budget(visitor, address)
     seed = new_seed() if seed is None else seed
     if map_choice == "kirkwall":
         game_map = baa.load_map(f"kirkwall-{teams}")
@@ -144,6 +167,7 @@ def create_game(
     with transaction.atomic():
         game = BaaGame.objects.create(
             visitor=visitor,
+            address=address,
             teams=teams,
             map_name=map_name,
             end_kind=end_kind,
@@ -176,6 +200,12 @@ def access(token: str) -> Access | None:
 
 def engine_of(game: BaaGame) -> baa.Game:
     return baa.Game.resume(game.state)
+
+
+def table_after(*, game: BaaGame, until) -> baa.Game:
+    """The game as it stood at an earlier moment (for the report): replayed from its seed up to
+    the first input at which ``until(engine)`` holds. Only the report pays this replay."""
+    return baa.Game.replay(game.state, until=until)
 
 
 def _kinds(game: BaaGame) -> dict[int, str]:
@@ -249,6 +279,9 @@ def advance(*, game: BaaGame) -> BaaGame:
     polls. Writes only if something happened."""
     time_up = game.deadline is not None and timezone.now() >= game.deadline and not game.time_noted
     if game.finished or not (time_up or game.bot_turn):
+        return game
+    since = (timezone.now() - game.updated_at).total_seconds()
+    if not time_up and since < MIN_SECONDS_BETWEEN_BOT_STEPS:
         return game
     with transaction.atomic():
         game = BaaGame.objects.select_for_update().get(pk=game.pk)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.numbers import AsciiIntegerField
 from simulator.models import BaaGame, BaaSeat
 
 from .play import MAX_END_VALUE
@@ -45,13 +46,12 @@ class BaaGameForm(forms.Form):
         choices=BaaGame.End.choices,
         initial=BaaGame.End.FIRST_GOAL,
     )
-    end_value = forms.IntegerField(
+    end_value = AsciiIntegerField(
         label=_("N"),
         required=False,
         min_value=1,
         help_text=_("Tore, Runden oder Minuten – je nach Spielende."),
         error_messages={
-            "invalid": _("Bitte gib eine ganze Zahl an."),
             "min_value": _("Die Zahl muss mindestens 1 sein."),
         },
     )
@@ -106,8 +106,8 @@ class BaaInputForm(forms.Form):
     """One input from a page: a button (``aktion`` with ``wert``) or a tap on the map (``x``,
     ``y`` in SVG inches, ``modus`` laufen/werfen/kicken)."""
 
-    team = forms.IntegerField(min_value=0, max_value=MAX_TEAMS - 1)
-    v = forms.IntegerField(min_value=0)
+    team = AsciiIntegerField(min_value=0, max_value=MAX_TEAMS - 1)
+    v = AsciiIntegerField(min_value=0)
     aktion = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     wert = forms.CharField(required=False, max_length=8)
     x = forms.FloatField(required=False, min_value=0, max_value=48)

@@ -9,10 +9,13 @@ server answers 204 (nothing to swap) while the version is unchanged.
 from __future__ import annotations
 
 import segno
+from axes.helpers import get_client_ip_address
 from django.contrib.auth.decorators import login_not_required
+from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -75,6 +78,7 @@ def game_new(request):
         try:
             game = play.create_game(
                 visitor=_visitor(request),
+                address=play.address_key(get_client_ip_address(request)),
                 seats=data["seats"],
                 map_choice=data["map_choice"],
                 end_kind=data["end_kind"],
@@ -109,11 +113,8 @@ def _context(
     waiting = engine.waiting_for()
     mine = [t for t in waiting if t in who.teams] if not game.finished else []
     # a shared device shows a team's cards only when asked for by that team (after the cover)
-    reveal = request.GET.get("team") if request.method == "GET" else None
-    try:
-        reveal_team = int(reveal) if reveal not in (None, "") else None
-    except ValueError:
-        reveal_team = None
+    reveal = request.GET.get("team", "") if request.method == "GET" else ""
+    reveal_team = int(reveal) if reveal in {str(t) for t in who.teams} else None
     seats = list(game.seats.all())
     turn: dict = {"kind": None}
     acting_team = None
@@ -290,12 +291,11 @@ def game_give_up(request, token: str):
     return redirect("simulator:baa-game", token=token)
 
 
-def _number(raw, last: int, default: int) -> int:
-    try:
-        n = int(raw)
-    except (TypeError, ValueError):
+def _number(raw: str | None, last: int, default: int) -> int:
+    """A round or event number from the query: ASCII digits, clamped to the game; else default."""
+    if not raw or not raw.isascii() or not raw.isdigit() or len(raw) > 9:
         return default
-    return min(max(n, 0), last)
+    return min(int(raw), last)
 
 
 @require_safe
@@ -303,8 +303,14 @@ def _number(raw, last: int, default: int) -> int:
 def game_report(request, token: str):
     """The match report: a round at a time (``runde``) or an event at a time (``ereignis``)."""
     who = _access(token)
-    engine = play.engine_of(who.game)
-    rounds = board.report(engine.events)
+    game = who.game
+    engine = play.engine_of(game)
+    # the report of a game at a version never changes: repeated or stepped views are cached
+    rounds = cache.get_or_set(
+        f"baa-report:{game.pk}:{game.version}:{get_language()}",
+        lambda: board.report(engine.events),
+        3600,
+    )
     lines = [line for r in rounds for line in r["lines"]]
     event = None
     if "ereignis" in request.GET and lines:
@@ -313,6 +319,16 @@ def game_report(request, token: str):
         number = next(r["number"] for r in rounds if lines[pos] in r["lines"])
     else:
         number = _number(request.GET.get("runde"), len(rounds) - 1, len(rounds) - 1)
+    if event is not None:
+        index = event["line"]["index"]
+        key = f"baa-table:{game.pk}:{game.version}:event:{index}"
+        until = lambda g: len(g.events) > index  # noqa: E731
+    else:
+        key = f"baa-table:{game.pk}:{game.version}:round:{number}"
+        until = lambda g: g.round > number  # noqa: E731
+    picture = cache.get_or_set(
+        key, lambda: board.picture(play.table_after(game=game, until=until)), 3600
+    )
     current = rounds[number]
     first_pos = lines.index(current["lines"][0]) if current["lines"] else 0
     context = {
@@ -326,6 +342,7 @@ def game_report(request, token: str):
         "current_index": event["line"]["index"] if event else None,
         "first_pos": first_pos,
         "teams": board.team_table(engine),
+        "picture": picture,
         "result": engine.result(),
         "end_reason": end_reason(engine.result()["reason"]) if engine.finished else "",
     }

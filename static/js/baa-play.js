@@ -1,5 +1,5 @@
 // The Baa played by people: a tap on the map fills the tap form's point (SVG inches) and sends
-// it; forms with data-confirm ask before something that cannot be undone.
+// it (forms with data-confirm are asked by confirm.js).
 (() => {
   document.addEventListener("click", (event) => {
     const svg = event.target.closest("svg[data-tap-form]");
@@ -15,8 +15,18 @@
     form.requestSubmit();
   });
 
-  document.addEventListener("submit", (event) => {
-    const question = event.target.dataset.confirm;
-    if (question && !window.confirm(question)) event.preventDefault();
+  // The new-game form shows only the seats of the chosen number of teams.
+  function showSeats(select) {
+    const count = Number(select.value);
+    document.querySelectorAll("[data-seat]").forEach((seat) => {
+      seat.hidden = Number(seat.dataset.seat) > count;
+    });
+  }
+  document.addEventListener("change", (event) => {
+    if (event.target.matches("[data-seat-count]")) showSeats(event.target);
+  });
+  document.addEventListener("DOMContentLoaded", () => {
+    const select = document.querySelector("[data-seat-count]");
+    if (select) showSeats(select);
   });
 })();

@@ -301,3 +301,49 @@ def test_three_phones_join_by_link_with_a_bot_and_play_one_round(browser, live_s
     k_tests = [e for e in engine.events if e["type"] == "k_test"]
     expect(report.locator(".baa-k")).to_have_count(len(k_tests))
     expect(report.locator(".die--six")).to_have_count(rolls.count(6))
+
+
+def test_the_pages_of_a_played_game_have_no_wcag_violations(
+    page: Page, live_server, assert_accessible
+):
+    game = play.create_game(
+        visitor="a11y",
+        seats=["person", "person", "greedy"],
+        map_choice="kirkwall",
+        end_kind="rounds",
+        end_value=2,
+        shared_device=False,
+    )
+    seat = game.seats.get(team=0)
+    play.play(
+        token=seat.token, team=0, action={"type": "pick", "figure": "0:A"}, version=game.version
+    )
+    other = game.seats.get(team=1)
+    game = _game(game.pk)
+    play.play(
+        token=other.token, team=1, action={"type": "pick", "figure": "1:F"}, version=game.version
+    )
+    shared = play.create_game(
+        visitor="a11y",
+        seats=["person", "person"],
+        map_choice="generated",
+        end_kind="first_goal",
+        end_value=None,
+        shared_device=True,
+    )
+    failures = []
+    for path in (
+        "/simulator/baa/partien/",
+        "/simulator/baa/partien/neu/",
+        f"/simulator/baa/partie/{game.host_token}/",  # join links and QR codes
+        f"/simulator/baa/partie/{seat.token}/",  # a seat on its own turn (map zoomed in)
+        f"/simulator/baa/partie/{shared.host_token}/",  # the cover of a shared device
+        f"/simulator/baa/partie/{seat.token}/bericht/?ereignis=2",
+    ):
+        page.goto(f"{live_server.url}{path}")
+        page.wait_for_load_state("networkidle")
+        try:
+            assert_accessible(page)
+        except AssertionError as error:
+            failures.append(str(error))
+    assert not failures, "\n\n".join(failures)

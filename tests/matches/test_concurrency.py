@@ -6,8 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection, connections
 
-from league.services import start_next_season
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Match
 from matches.services import MatchEntry, update_match
 
@@ -21,7 +20,7 @@ pytestmark = [
 
 def test_two_concurrent_saves_of_one_match_one_fails_cleanly(reference_data_loaded):
     home, away = squad(name="Heim"), squad(name="Gast")
-    start_next_season(by=staff_user())
+    open_season(by=staff_user())
     match = play(home, away, at=days_ago(1))
     barrier = threading.Barrier(2)
     outcomes = []
@@ -79,7 +78,7 @@ def test_two_coaches_cancelling_at_once_one_wins_the_other_sees_it(reference_dat
     from matches.factories import open_match
 
     home, away = squad(name="Heim"), squad(name="Gast")
-    start_next_season(by=staff_user())
+    open_season()
     match = open_match(home, away, at=timezone.now() + timedelta(hours=3))
     barrier = threading.Barrier(2)
     outcomes = []
@@ -117,7 +116,7 @@ def test_one_coach_moving_while_the_other_cancels_one_wins(reference_data_loaded
     from matches.factories import open_match
 
     home, away = squad(name="Heim"), squad(name="Gast")
-    start_next_season(by=staff_user())
+    open_season()
     appointment = timezone.now().replace(second=0, microsecond=0) + timedelta(hours=3)
     match = open_match(home, away, at=appointment)
     barrier = threading.Barrier(2)

@@ -57,3 +57,24 @@ def test_demo_league_has_a_season_with_a_played_match_and_an_appointment():
     assert (rematch.home, rematch.away) == (match.away, match.home)
     assert ensure_demo_league() == []
     assert Match.objects.count() == 2 and Season.objects.count() == 1
+
+
+def test_saving_the_unchanged_demo_match_works(client):
+    """The form keeps the time to the minute; the demo players created in that same minute
+    still count as on the roster, so an unchanged save is accepted."""
+    from matches.models import Match
+
+    ensure_demo_league()
+    match = Match.objects.played().get()
+    client.force_login(User.objects.get(username=DEMO_ADMIN.username))
+    url = f"/spiele/{match.pk}/bearbeiten/"
+    form = client.get(url).context["form"]
+    data = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if value is None:
+            continue
+        data[name] = field.widget.format_value(value) if name == "played_at" else value
+    response = client.post(url, data)
+    assert response.status_code == 302, response.content.decode()
+    assert Match.objects.played().get().casualties.count() == 1

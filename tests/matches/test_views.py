@@ -156,9 +156,10 @@ def test_suspended_player_cannot_be_ticked_in_the_form(client, season, home, awa
     response = client.post(
         reverse("matches:match-create"), form_data(home, away, **{f"ausfall_{hurt.pk}": "dead"})
     )
-    # The field is disabled for him: the tick is ignored rather than saved.
-    assert response.status_code == 302
-    assert not Match.objects.latest("pk").casualties.exists()
+    # The field is disabled for him; a tick posted anyway is refused, not dropped.
+    assert response.status_code == 400
+    assert f"{hurt} ist für dieses Spiel gesperrt" in response.content.decode()
+    assert Match.objects.count() == 1
 
 
 def test_coach_edits_his_match_and_the_other_coach_sees_the_change(client, season, home, away):

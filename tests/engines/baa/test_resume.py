@@ -50,3 +50,13 @@ def test_a_game_told_to_end_after_the_round_ends_at_that_round_end(baa):
     baa.finish_round(g)
     assert g.finished and g.result()["reason"] == "time" and g.round == 2
     assert Game.from_json(g.to_json()).result() == g.result()  # the replay ends there too
+
+
+def test_a_replay_can_stop_at_a_round_and_shows_the_table_then():
+    game = bots.run_game(2, seed=2, bot="greedy", rounds=4)
+    data = game.to_dict()
+    after_two = Game.replay(data, until=lambda g: g.round > 2)
+    assert after_two.round == 3 and not after_two.finished
+    whole = Game.replay(data)
+    assert whole.snapshot() == Game.from_dict(data).snapshot()
+    assert len(after_two.events) < len(whole.events)

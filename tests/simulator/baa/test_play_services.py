@@ -160,3 +160,39 @@ def test_the_host_can_end_a_game_and_a_seat_cannot():
         play.give_up(token=seat(game, 0).token)
     play.give_up(token=game.host_token)
     assert BaaGame.objects.get(pk=game.pk).finished
+
+
+def test_new_games_per_network_address_and_hour_are_bounded(monkeypatch):
+    monkeypatch.setattr(play, "MAX_NEW_PER_ADDRESS_PER_HOUR", 3)
+    address = play.address_key("203.0.113.9")
+    for n in range(3):
+        game = new(visitor=f"cookie-less {n}", address=address)
+        BaaGame.objects.filter(pk=game.pk).update(finished=True)
+    with pytest.raises(play.BaaPlayError, match="Von diesem Netz"):
+        new(visitor="cookie-less 4", address=address)
+    new(visitor="cookie-less 4", address=play.address_key("198.51.100.1"))
+    assert "203.0.113.9" not in address
+
+
+def test_polls_faster_than_the_pause_let_no_bot_play(monkeypatch):
+    monkeypatch.setattr(play, "MIN_SECONDS_BETWEEN_BOT_STEPS", 60.0)
+    monkeypatch.setattr(play, "MAX_BOT_INPUTS_PER_REQUEST", 10)
+    game = new(["greedy", "random"], end_kind="rounds", end_value=2)
+    for _ in range(5):
+        game = play.advance(game=game)
+    assert len(play.engine_of(game).inputs) == 10
+    BaaGame.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=61))
+    game = play.advance(game=BaaGame.objects.get(pk=game.pk))
+    assert len(play.engine_of(game).inputs) == 20
+
+
+def test_abandoned_games_stop_counting_against_the_running_limits(monkeypatch):
+    monkeypatch.setattr(play, "MAX_RUNNING_TOTAL", 2)
+    old = [new(visitor=f"gone {n}") for n in range(2)]
+    with pytest.raises(play.BaaPlayError, match="zu viele Partien"):
+        new(visitor="newcomer")
+    BaaGame.objects.filter(pk__in=[g.pk for g in old]).update(
+        updated_at=timezone.now() - play.ABANDONED_AFTER - timedelta(minutes=1)
+    )
+    new(visitor="newcomer")
+    assert BaaGame.objects.running().count() == 3  # the old ones can still be resumed

@@ -4,10 +4,13 @@ match report and the list of running games."""
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from simulator.baa import play
 from simulator.models import BaaGame
+
+from ...conftest import assert_every_error_shown
 
 pytestmark = pytest.mark.django_db
 
@@ -168,3 +171,76 @@ def test_after_an_activation_the_shared_device_covers_the_next_pick_again(client
     response = _post(client, token, team=1, v=4, aktion="end")
     assert "Team Grün wählt jetzt verdeckt" in response.text
     assert 'value="pick"' not in response.text
+
+
+def test_a_game_joined_by_a_seat_link_is_listed_for_that_visitor(client):
+    game = _game(client, shared_device="0")
+    red = game.seats.get(team=1)
+    other = Client()
+    other.get(reverse("simulator:baa-game", args=[red.token]))
+    listing = other.get(reverse("simulator:baa-games"))
+    assert reverse("simulator:baa-game", args=[red.token]) in listing.text
+    assert game.host_token not in listing.text
+
+
+def test_only_the_host_link_can_end_a_game_after_confirmation(client):
+    game = _game(client, shared_device="0")
+    page = client.get(reverse("simulator:baa-game", args=[game.host_token]))
+    assert "data-confirm=" in page.text
+    seat = game.seats.get(team=0)
+    refused = client.post(reverse("simulator:baa-game-give-up", args=[seat.token]))
+    assert refused.status_code == 404 and not BaaGame.objects.get(pk=game.pk).finished
+    ended = client.post(reverse("simulator:baa-game-give-up", args=[game.host_token]))
+    assert ended.status_code == 302 and BaaGame.objects.get(pk=game.pk).finished
+
+
+def test_the_report_of_an_unknown_link_is_not_found(client):
+    assert client.get(reverse("simulator:baa-game-report", args=["x"])).status_code == 404
+    assert client.get(reverse("simulator:baa-game-state", args=["x"]), **HTMX).status_code == 404
+
+
+@pytest.mark.parametrize("garbage", ["٣", "²", "9" * 30, "<b>x</b>", ""])
+def test_garbage_in_every_field_of_the_new_game_form_is_explained_on_the_page(client, garbage):
+    fields = ["teams", "map_choice", "shared_device", "end_kind", "end_value"]
+    data = {name: garbage for name in fields + [f"seat_{t}" for t in range(6)]}
+    response = client.post(reverse("simulator:baa-game-new"), data)
+    assert response.status_code == 400
+    assert_every_error_shown(response)
+    assert not BaaGame.objects.exists()
+
+
+@pytest.mark.parametrize("garbage", ["٣", "²", "9" * 30, "-1", "", "x" * 5000])
+def test_garbage_in_an_input_is_refused_in_german_and_changes_nothing(client, garbage):
+    game = _game(client)
+    data = {name: garbage for name in ("team", "v", "aktion", "wert", "x", "y", "modus")}
+    response = _post(client, game.host_token, **data)
+    assert response.status_code == 200 and 'role="alert"' in response.text
+    assert BaaGame.objects.get(pk=game.pk).version == game.version
+
+
+@pytest.mark.parametrize("garbage", ["٣", "²", "9" * 30, "-1", "x"])
+def test_garbage_round_or_event_numbers_show_the_report_anyway(client, garbage):
+    game = _game(client)
+    url = reverse("simulator:baa-game-report", args=[game.host_token])
+    assert client.get(url, {"runde": garbage}).status_code == 200
+    assert client.get(url, {"ereignis": garbage}).status_code == 200
+    page = client.get(reverse("simulator:baa-game", args=[game.host_token]), {"team": garbage})
+    assert page.status_code == 200 and "wählt jetzt verdeckt" in page.text
+
+
+def test_the_report_draws_the_table_as_it_stood_after_the_round_or_the_event(client):
+    game = _game(client, seat_0="greedy", seat_1="greedy", end_kind="rounds", end_value="2")
+    while not game.finished:
+        game = play.advance(game=game)
+    url = reverse("simulator:baa-game-report", args=[game.host_token])
+    setup = client.get(url, {"runde": 0})
+    after_one = client.get(url, {"runde": 1})
+    assert 'class="baa-map' in setup.text and "Der Tisch bei der Aufstellung" in setup.text
+    assert "Der Tisch nach Runde 1" in after_one.text
+
+    def figures(page):
+        return re.findall(r'data-figure="[^"]+">.*?cx="([\d.]+)" cy="([\d.]+)"', page.text, re.S)
+
+    assert figures(setup) != figures(after_one)
+    first = client.get(url, {"ereignis": 0})
+    assert figures(first) == figures(setup)  # the first line is before anyone moved
