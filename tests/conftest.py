@@ -4,7 +4,6 @@ import os
 
 import pytest
 from django.core.management import call_command
-from django.db.models import Model
 from django.forms import BaseForm, BaseFormSet
 from django.utils.html import escape
 
@@ -63,11 +62,6 @@ def _error_messages(value, depth: int = 0):
     elif depth < 3 and isinstance(value, list | tuple):
         for item in value:
             yield from _error_messages(item, depth + 1)
-    elif isinstance(value, Model):
-        # a form hung on an object for its row (the squad page's record form per player)
-        for attribute in vars(value).values():
-            if isinstance(attribute, BaseForm):
-                yield from _error_messages(attribute, depth + 1)
 
 
 def assert_every_error_shown(response) -> None:
