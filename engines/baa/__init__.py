@@ -1,5 +1,5 @@
-"""The Baa: a miniature street-football game (seed 004, `shared/spec/baa.md`) as a pure-Python
-simulation with bots. No Django import anywhere in this package.
+"""The Baa: a miniature street-football game (the rules as implemented: `docs/baa.md`) as a
+pure-Python simulation with bots. No Django import anywhere in this package.
 
 Public API::
 

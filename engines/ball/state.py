@@ -1,9 +1,9 @@
-"""The BALL game state: rules, legal actions, apply, JSON (spec sections 3 to 8).
+"""The BALL game state: rules, legal actions, apply, JSON (docs/ball.md §§3 to 8).
 
 A :class:`State` is an immutable value. ``state.apply(action)`` checks the action against the
 legal actions of the position and returns a new state; the old one is never changed. After every
 action the new state is *settled*: an action phase in which ``END`` is the only choice ends by
-itself, and a resolution phase without a solvable task passes the turn (spec section 4).
+itself, and a resolution phase without a solvable task passes the turn (docs/ball.md §4).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class IllegalAction(ValueError):
 
 @dataclass(frozen=True)
 class Options:
-    """The options of a game (spec: everything marked configurable)."""
+    """The options of a game (docs/ball.md: everything marked "einstellbar")."""
 
     card_mode: bool = False
     target_score: int = 3
@@ -117,7 +117,7 @@ def _compute_setup_positions(setup: dict[str, str] | None) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Move tables: for every square, ready-made actions (spec 5, 9).
+# Move tables: for every square, ready-made actions (docs/ball.md §5, 9).
 # STEPS[s] = ((to, action), ...); STEP_ACTIONS[s] = (action, ...);
 # JUMPS[type][s] = ((to, mid, plain, exits, pushes), ...) with mid = NSQ (a square that is always
 # empty) for an orthogonal jump, exits = ((e, action), ...) for a dodge and
@@ -414,7 +414,7 @@ class State:
         team = PIECE_TEAM[c]
         ally = 1 + team
         allies = _TEAM_RANGE[team]
-        # Hand-off: the network of active allies connected to the carrier (spec 5.4).
+        # Hand-off: the network of active allies connected to the carrier (docs/ball.md §5.4).
         seen = {s}
         stack = [s]
         while stack:
@@ -424,7 +424,7 @@ class State:
                     seen.add(n)
                     stack.append(n)
                     out.append(make_action(HANDOFF, s, n))
-        # Short pass (spec 5.5): the ball is carried, so "no ball" only means "no piece".
+        # Short pass (docs/ball.md §5.5): the ball is carried, so "no ball" only means "no piece".
         dist = B.DIST[s]
         for r in allies:
             if r != c and st[r] == ACTIVE:
@@ -433,7 +433,7 @@ class State:
                     for b in NEIGHBOURS[rs]:
                         if not occ[b]:
                             out.append(make_action(SHORT_PASS, s, rs, b))
-        # Long pass (spec 5.6): every free square at distance >= 2 from all seven allies.
+        # Long pass (docs/ball.md §5.6): every free square at distance >= 2 from all seven allies.
         blocked = bytearray(kind)
         for a in allies:
             for n in NEAR[pos[a]]:
@@ -474,7 +474,7 @@ class State:
             if pe >= 1:
                 self._gen_standups(out, True)
             if pe >= 2:
-                # SPRINT: any move of an active piece, restricted ones included (spec 8).
+                # SPRINT: any move of an active piece, restricted ones included (docs/ball.md §8).
                 if movers is not active:
                     moves = []
                     self._gen_moves(team, active, moves)
@@ -569,7 +569,8 @@ class State:
         return w.freeze()
 
     def _apply_move(self, action: Action) -> State:
-        """A move, block, protect, dodge or tactical dodge, ordinary or SPRINT (spec 5.1-5.3, 8).
+        """A move, block, protect, dodge or tactical dodge, ordinary or SPRINT (docs/ball.md
+        §5.1-5.3, §8).
 
         The fast path of the engine: it updates the square contents instead of recomputing
         them and copies only what changes. ``_Work.move`` is the same rule in plain form;
@@ -591,7 +592,7 @@ class State:
         if o:
             q = o - 1
             st = list(st)
-            if x < 0:  # block / protect (spec 5.3): a 1-square move onto one piece
+            if x < 0:  # block / protect (docs/ball.md §5.3): a 1-square move onto one piece
                 pos[pid] = t
                 st[q] = BOTTOM_ACTIVE if st[q] == ACTIVE else BOTTOM_DOWN
                 st[pid] = TOP
@@ -602,7 +603,7 @@ class State:
                     carrier = pid
                 if PIECE_TEAM[q] != team:
                     gained = 1
-            else:  # dodge (spec 5.1): q goes down on t, the piece exits to x
+            else:  # dodge (docs/ball.md §5.1): q goes down on t, the piece exits to x
                 st[q] = DOWN
                 kind[t] = K_DOWN
                 pos[pid] = x
@@ -617,7 +618,7 @@ class State:
                     ball, carrier = -1, pid
                     restr |= 1 << pid
             st = tuple(st)
-        elif x >= 0:  # tactical dodge (spec 5.2): q on the crossed square is pushed to x
+        elif x >= 0:  # tactical dodge (docs/ball.md §5.2): q on the crossed square is pushed to x
             mid = (s + t) >> 1
             q = occ[mid] - 1
             pos[pid] = t
@@ -805,7 +806,7 @@ class _Work:
         team = PIECE_TEAM[pid]
         q = self.occ_pid(t)
         if q >= 0:
-            if t in NEIGHBOURS[s]:  # block / protect (spec 5.3)
+            if t in NEIGHBOURS[s]:  # block / protect (docs/ball.md §5.3)
                 pos[pid] = t
                 st[q] = BOTTOM_ACTIVE if st[q] == ACTIVE else BOTTOM_DOWN
                 st[pid] = TOP
@@ -815,7 +816,7 @@ class _Work:
                 if PIECE_TEAM[q] != team:
                     self.gain(1)
                 return
-            # dodge (spec 5.1)
+            # dodge (docs/ball.md §5.1)
             st[q] = DOWN
             pos[pid] = x
             gained = 1
@@ -832,7 +833,7 @@ class _Work:
             c = (B.col_of(s) + B.col_of(t)) // 2
             r = (B.row_of(s) + B.row_of(t)) // 2
             mid = B.sq(c, r)
-        if mid >= 0:  # tactical dodge (spec 5.2)
+        if mid >= 0:  # tactical dodge (docs/ball.md §5.2)
             q = self.occ_pid(mid)
             pos[pid] = t
             pos[q] = x
@@ -961,7 +962,7 @@ def _settle(
     occ=None,
     kind=None,
 ):
-    """Build the state and run the automatic steps of spec section 4 until a choice exists.
+    """Build the state and run the automatic steps of docs/ball.md §4 until a choice exists.
 
     ``occ`` and ``kind`` (see the move tables) are computed from ``pos`` and ``st`` unless the
     caller already has them. The phase changes below happen before the state is published

@@ -1,4 +1,4 @@
-"""Dodge and forced fumble (spec 5.1)."""
+"""Dodge and forced fumble (docs/ball.md §5.1)."""
 
 import pytest
 

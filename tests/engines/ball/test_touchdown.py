@@ -1,4 +1,4 @@
-"""Touchdowns and the new drive (spec 6)."""
+"""Touchdowns and the new drive (docs/ball.md §6)."""
 
 from engines.ball import new_game
 
