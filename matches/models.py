@@ -120,8 +120,10 @@ class MatchQuerySet(models.QuerySet):
         return self.filter(deleted_at__isnull=False)
 
     def while_on_roster(self, player: Player):
-        """Matches of his team since the player joined it: his matches once played()."""
-        return self.for_team(player.team).filter(played_at__gte=player.created_at)
+        """Matches of his team since the player joined it (a match in the minute he was created
+        counts, as times are entered to the minute): his matches once played()."""
+        joined = player.created_at.replace(second=0, microsecond=0)
+        return self.for_team(player.team_id).filter(played_at__gte=joined)
 
     def in_play_order(self):
         return self.order_by("season__number", "played_at", "pk")

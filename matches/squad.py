@@ -19,8 +19,7 @@ def first_match(player: Player) -> Match | None:
     """The first played match of his team while he was on the roster (one query)."""
     return (
         Match.objects.played()
-        .for_team(player.team_id)
-        .filter(played_at__gte=player.created_at.replace(second=0, microsecond=0))
+        .while_on_roster(player)
         .select_related("season", "home", "away")
         .in_play_order()
         .first()

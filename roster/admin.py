@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from league.services import enroll_in_current_season
-from matches.models import Match
 from matches.skills import grant_errors
+from matches.squad import first_match
 
 from . import services
 from .models import Player, PlayerSkill, Team
@@ -31,8 +31,8 @@ class NormalisedNameAdmin:
 
 
 def _position_error(player: Player) -> str | None:
-    """A player keeps his position once he has played."""
-    if Match.objects.played().while_on_roster(player).exists():
+    """A player keeps his position once he has played (the rule of `matches.squad`)."""
+    if first_match(player) is not None:
         return _("%(player)s hat schon gespielt: die Position bleibt fest.") % {"player": player}
     return None
 
