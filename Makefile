@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test install install-dev lint format migrate demo bench bench-ball strength-ball bench-baa page-weight perft-ball messages clean mutation
+.PHONY: serve run test install install-dev lint format migrate demo bench bench-ball answer-ball strength-ball bench-baa bench-pages load-mix page-weight perft-ball messages clean mutation
 
 $(BIN)/python:
 	@py=$$(scripts/find-python) || exit 1; \
@@ -35,6 +35,14 @@ run: demo
 	@echo "Die App läuft auf http://$(HOST):$(PORT)/  (Beenden mit Strg+C)"
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# Production on one machine: DJANGO_ENV=production plus SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL
+# (and REDIS_URL) from the environment; see README, "Betrieb".
+serve: export DJANGO_ENV ?= production
+serve: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	exec $(BIN)/gunicorn config.wsgi -c config/gunicorn.conf.py
+
 test: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
@@ -46,16 +54,28 @@ format: install-dev
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-bench: bench-ball strength-ball bench-baa page-weight
+bench: bench-ball answer-ball strength-ball bench-baa page-weight
 
 bench-ball: install-dev
 	$(BIN)/python -m benchmarks.ball_speed
+
+answer-ball: install-dev
+	$(BIN)/python -m benchmarks.ball_answer_time
 
 strength-ball: install-dev
 	$(BIN)/python -m benchmarks.ball_strength
 
 bench-baa: install-dev
 	$(BIN)/python -m benchmarks.baa_speed
+	$(BIN)/python -m benchmarks.baa_play
+
+# League pages against a bare floor view on PostgreSQL with gunicorn; needs wrk (apt-get install wrk).
+bench-pages: install-dev
+	$(BIN)/python -m benchmarks.pages $(BENCH_ARGS)
+
+# Coaches entering results while visitors read (bounded: users, seconds, loopback only).
+load-mix: install-dev
+	$(BIN)/python -m benchmarks.load_mix $(LOAD_ARGS)
 
 perft-ball: install-dev
 	$(BIN)/python -m engines.ball perft 3

@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
+    "simple_history",
     "league",
     "rules",
     "roster",
@@ -70,6 +71,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -97,10 +99,16 @@ TEMPLATES = [
     },
 ]
 
+# Persistent connections rather than Django's psycopg pool: gunicorn's sync workers serve one
+# request at a time per process, so a pool per process would hold a single connection anyway;
+# keeping that connection open (CONN_MAX_AGE) saves the ~17 ms connect of every request without
+# the extra psycopg_pool dependency, and the health check replaces a connection the database
+# dropped (restart, idle timeout) before the request uses it. Development keeps 0 (runserver
+# opens a thread per request, each would keep its own connection).
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0" if DEBUG else "600")),
         conn_health_checks=True,
     )
 }
@@ -114,6 +122,48 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 
+# Cache for derived pages (the table, the match list, squads, the handbook; see league/cache.py).
+# Redis when REDIS_URL is set (shared by every worker and every app server); otherwise memory in
+# development, and in production files under CACHE_DIR, which all workers of one machine share,
+# so a result saved through one worker is never hidden by another worker's cache.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "hs")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "config.cache_backends.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
+            "TIMEOUT": 60 * 60 * 24,
+        }
+    }
+elif DEBUG:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get("CACHE_DIR", str(BASE_DIR / ".cache")),
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
+            "TIMEOUT": 60 * 60 * 24,
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
+
+# Cached pages and fragments (see config/pagecache.py) live in each process's memory: their keys
+# carry tokens from the shared cache above, so a process never serves one that a write outdated.
+CACHES["template_fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "template-fragments",
+    "TIMEOUT": 60 * 60 * 24,
+    "OPTIONS": {"MAX_ENTRIES": 3000},
+}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "league.User"
 AUTHENTICATION_BACKENDS = [
@@ -126,6 +176,13 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
 AXES_RESET_ON_SUCCESS = True
+# Failures count per username and client address, so a stranger guessing a coach's password
+# locks out only himself. Behind a reverse proxy the client address is read from the header the
+# proxy sets: TRUSTED_PROXY_COUNT proxies (1 in production, 0 = none, use the connecting address)
+# append to TRUSTED_PROXY_HEADER; see league/auth.py and the README's deployment notes.
+TRUSTED_PROXY_HEADER = os.environ.get("TRUSTED_PROXY_HEADER", "X-Forwarded-For")
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "1" if PRODUCTION else "0"))
+AXES_CLIENT_IP_CALLABLE = "league.auth.client_ip"
 AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:home"
@@ -189,9 +246,18 @@ if not DEBUG:
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
 
+# Everything goes to stdout (the process manager or container runtime keeps it). One line per
+# request with its duration comes from gunicorn's access log (config/gunicorn.conf.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "line",
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }

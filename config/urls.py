@@ -4,14 +4,25 @@ from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from league.auth import AdminLoginForm, LoginForm
+
+from .health import healthz
+
+admin.site.login_form = AdminLoginForm
+
 urlpatterns = [
     path("", include("league.urls")),
     path("", include("rules.urls")),
     path("teams/", include("roster.urls")),
     path("spiele/", include("matches.urls")),
     path("simulator/", include("simulator.urls")),
-    path("konto/anmelden/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "konto/anmelden/",
+        auth_views.LoginView.as_view(authentication_form=LoginForm),
+        name="login",
+    ),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
     path("sprache/", login_not_required(set_language), name="set_language"),
     path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
 ]

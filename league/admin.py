@@ -1,11 +1,14 @@
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect
 from django.urls import path
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
+from simple_history.admin import SimpleHistoryAdmin
+
+from matches.models import Match
 
 from . import services
 from .models import POINTS_FIELDS, Season, User
@@ -17,7 +20,7 @@ class UserAdmin(BaseUserAdmin):
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(SimpleHistoryAdmin):
     """Seasons start only through "Nächste Saison starten"; points are editable while current."""
 
     list_display = ["__str__", "is_current", "started_at", *POINTS_FIELDS]
@@ -47,11 +50,30 @@ class SeasonAdmin(admin.ModelAdmin):
         start = self.admin_site.admin_view(require_POST(self.start_next_season_view))
         return [path("starten/", start, name="league_season_start"), *super().get_urls()]
 
+    def changelist_view(self, request, extra_context=None):
+        # The start button names the season it closes, so a second click is recognised.
+        current = Season.objects.current()
+        extra_context = {**(extra_context or {}), "closing": current.number if current else 0}
+        return super().changelist_view(request, extra_context)
+
     def start_next_season_view(self, request):
         if not self.has_change_permission(request):
             raise PermissionDenied
-        season = services.start_next_season(by=request.user)
-        self.message_user(
-            request, _("%(season)s hat begonnen.") % {"season": season}, messages.SUCCESS
-        )
+        closing = request.POST.get("closing", "")
+        try:
+            if not closing.isdigit():
+                raise ValidationError(_("Bitte die Seite neu laden und noch einmal starten."))
+            season = services.start_next_season(by=request.user, closing=int(closing))
+        except ValidationError as error:
+            self.message_user(request, " ".join(error.messages), messages.ERROR)
+        else:
+            lapsed = Match.objects.lapsed().filter(season__number=season.number - 1).count()
+            text = _("%(season)s hat begonnen.") % {"season": season}
+            if lapsed:
+                text += " " + ngettext(
+                    "%(count)d offenes Spiel der alten Saison ist verfallen.",
+                    "%(count)d offene Spiele der alten Saison sind verfallen.",
+                    lapsed,
+                ) % {"count": lapsed}
+            self.message_user(request, text, messages.SUCCESS)
         return redirect("admin:league_season_changelist")

@@ -4,6 +4,7 @@ from django.db import models
 from django.db.models.functions import Now
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 
 class User(AbstractUser):
@@ -66,6 +67,7 @@ class Season(models.Model):
     )
 
     objects = SeasonQuerySet.as_manager()
+    history = HistoricalRecords(verbose_name=_("Saison (Verlauf)"))
 
     class Meta:
         ordering = ["number"]

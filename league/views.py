@@ -1,39 +1,144 @@
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
+from config import pagecache
+from config.exports import export_response
+from config.numbers import parse_id
+from matches.agenda import agenda_for
+from matches.hatred import open_questions
+from matches.models import Match
 from matches.standings import season_table
+from roster.models import Team
 from rules.models import Race
 
 from .models import Season
 
+TOP_OF_TABLE = 5
+LATEST_RESULTS = 5
 
-@require_GET
+
+@require_safe
 @login_not_required
 def home(request):
-    return render(request, "league/home.html", {"race_count": Race.objects.count()})
+    """The start page: for everybody the overview, the top of the table and the latest
+    results; for a logged-in coach first his teams and what waits for him."""
+    season = Season.objects.current()
+    latest = []
+    if season is not None:
+        latest = (
+            Match.objects.for_season(season)
+            .latest_results()
+            .select_related("season", "home", "away", "forfeited_by")[:LATEST_RESULTS]
+        )
+    context = {
+        "race_count": Race.objects.count(),
+        "season": season,
+        "top": season_table(season)[:TOP_OF_TABLE] if season else [],
+        "latest": latest,
+        "agenda": agenda_for(request.user) if request.user.is_authenticated else None,
+        # a coach's open hatred questions (docs/league.md, „Hass“) wait for him here
+        "hatred_questions": (
+            open_questions(teams=Team.objects.coached_by(request.user))
+            if request.user.is_authenticated
+            else []
+        ),
+        "to_confirm": [],
+        "my_matches": [],
+    }
+    if request.user.is_authenticated:
+        context["to_confirm"] = list(
+            Match.objects.played()
+            .awaiting_confirmation_by(request.user)
+            .select_related("home", "away")
+            .order_by("-played_at")
+        )
+        context["my_matches"] = list(
+            Match.objects.played()
+            .filter(season__is_current=True)
+            .for_coach(request.user)
+            .select_related("home", "away")
+            .order_by("-played_at", "-pk")[:5]
+        )
+    return render(request, "league/home.html", context)
+
+
+def seasons_latest_first() -> list[Season]:
+    """Every season, newest first; cached until league data changes (a handful of rows)."""
+    return pagecache.cached("seasons", lambda: list(Season.objects.latest_first()))
 
 
 def season_from_request(request) -> Season | None:
     """The season named by ?saison=<pk>, else the current one; 404 for an unknown season."""
+    seasons = seasons_latest_first()
     value = request.GET.get("saison", "")
     if value:
-        if not value.isdigit():
+        pk = parse_id(value)
+        if pk is None:
             raise Http404
-        return get_object_or_404(Season, pk=value)
-    return Season.objects.current()
+        season = next((s for s in seasons if s.pk == pk), None)
+        if season is None:
+            raise Http404
+        return season
+    return next((s for s in seasons if s.is_current), None)
 
 
-@require_GET
+@require_safe
 @login_not_required
+@pagecache.for_visitors()
 def standings(request):
     """The league table ("Tabelle") of the current season, or of ?saison=<pk>."""
     season = season_from_request(request)
     context = {
         "season": season,
-        "seasons": Season.objects.latest_first(),
-        "rows": season_table(season) if season else [],
+        "seasons": seasons_latest_first(),
+        # computed only when the cached fragment is missing (see config/pagecache.py)
+        "rows": pagecache.lazy(lambda: season_table(season) if season else []),
+        **pagecache.fragment_context(request),
     }
     template = "league/table.html#standings" if request.htmx else "league/table.html"
     return render(request, template, context)
+
+
+@require_safe
+@login_not_required
+def standings_export(request, fmt: str):
+    """The table of the season (as on /tabelle/) as a CSV or JSON download."""
+    season = season_from_request(request)
+    if season is None:
+        raise Http404
+    header = [
+        _("Platz"),
+        _("Team"),
+        _("Punkte"),
+        _("Spiele"),
+        _("Siege"),
+        _("Unentschieden"),
+        _("Niederlagen"),
+        _("TD erzielt"),
+        _("TD kassiert"),
+        _("TD-Differenz"),
+        _("Ausfälle"),
+        _("Bonuspunkte"),
+    ]
+    rows = (
+        [
+            row.rank,
+            row.team.name,
+            row.points,
+            row.played,
+            row.won,
+            row.drawn,
+            row.lost,
+            row.td_for,
+            row.td_against,
+            row.td_difference,
+            row.casualties,
+            row.bonus,
+        ]
+        for row in season_table(season)
+    )
+    filename = _("tabelle-saison-%(number)d") % {"number": season.number}
+    return export_response(fmt, filename, header, rows)

@@ -1,6 +1,11 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
 
-from .models import CasualtyTick, Development, Match
+from . import services
+from .models import Cancellation, CasualtyTick, Development, Match
 
 
 class CasualtyTickInline(admin.TabularInline):
@@ -21,16 +26,83 @@ class DevelopmentInline(admin.TabularInline):
     can_delete = False
 
 
+class CancellationInline(admin.TabularInline):
+    """History of the cancellations; the time is corrected on the match page."""
+
+    model = Cancellation
+    fields = ["team", "appointment", "cancelled_at", "no_show", "recorded_by", "forfeit_undone_at"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+class DisputedFilter(admin.SimpleListFilter):
+    """The admins' list of results a coach objected to."""
+
+    title = _("Einwand")
+    parameter_name = "bestritten"
+
+    def lookups(self, request, model_admin):
+        return [("ja", _("mit Einwand")), ("nein", _("ohne Einwand"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "ja":
+            return queryset.disputed()
+        if self.value() == "nein":
+            return queryset.filter(disputed_at__isnull=True)
+        return queryset
+
+
+class DeletedFilter(admin.SimpleListFilter):
+    title = _("gelöscht")
+    parameter_name = "geloescht"
+
+    def lookups(self, request, model_admin):
+        return [("nein", _("gültig")), ("ja", _("gelöscht"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "ja":
+            return queryset.deleted()
+        if self.value() == "nein":
+            return queryset.played()
+        return queryset
+
+
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(SimpleHistoryAdmin):
     """Read-only overview: results are entered and corrected on the site ("Bearbeiten"), where
     the same rules hold for admins as for coaches."""
 
-    list_display = ["__str__", "season", "played_at", "conceded_by", "entered_by", "version"]
-    list_filter = ["season"]
+    list_display = [
+        "__str__",
+        "season",
+        "round",
+        "scheduled_at",
+        "played_at",
+        "forfeited_by",
+        "conceded_by",
+        "entered_by",
+        "confirmed_by",
+        "disputed_by",
+        "dispute_note",
+        "deleted_at",
+        "version",
+    ]
+    list_filter = [DisputedFilter, DeletedFilter, "season"]
+    actions = ["soft_delete", "restore"]
     search_fields = ["home__name", "away__name"]
-    list_select_related = ["season", "home", "away", "conceded_by", "entered_by"]
-    inlines = [CasualtyTickInline, DevelopmentInline]
+    list_select_related = [
+        "season",
+        "home",
+        "away",
+        "conceded_by",
+        "forfeited_by",
+        "entered_by",
+        "confirmed_by",
+        "disputed_by",
+        "deleted_by",
+    ]
+    inlines = [CasualtyTickInline, DevelopmentInline, CancellationInline]
 
     def has_add_permission(self, request):
         return False
@@ -40,6 +112,32 @@ class MatchAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+    def has_soft_delete_permission(self, request):
+        return Match.may_be_deleted_by(request.user)
+
+    def _apply(self, request, queryset, workflow, done: str):
+        for match in queryset.select_related("home", "away"):
+            try:
+                workflow(match=match, by=request.user)
+            except ValidationError as error:
+                self.message_user(
+                    request, f"{match.label()}: {' '.join(error.messages)}", messages.ERROR
+                )
+            else:
+                self.message_user(request, done % {"match": match.label()}, messages.SUCCESS)
+
+    @admin.action(
+        description=_("Ergebnis löschen (wiederherstellbar)"), permissions=["soft_delete"]
+    )
+    def soft_delete(self, request, queryset):
+        self._apply(request, queryset, services.delete_match, gettext("Gelöscht: %(match)s"))
+
+    @admin.action(description=_("Ergebnis wiederherstellen"), permissions=["soft_delete"])
+    def restore(self, request, queryset):
+        self._apply(
+            request, queryset, services.restore_match, gettext("Wiederhergestellt: %(match)s")
+        )
 
     def view_on_site(self, obj):
         return obj.get_absolute_url()

@@ -5,6 +5,7 @@ Every step is idempotent, so running it again keeps the data and duplicates noth
 """
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -18,6 +19,7 @@ from roster.services import PlayerSpec
 from rules.models import HandbookSection, Race
 
 from .models import Casualty
+from .scheduling import create_match
 from .services import MatchEntry, enter_match
 
 
@@ -98,7 +100,8 @@ def ensure_demo_teams() -> list[str]:
 
 
 def ensure_demo_season() -> list[str]:
-    """The first season with both demo teams, and one played match with a 🏥 in it.
+    """The first season with both demo teams, one played match with a 🏥 in it and the
+    return match with an appointment.
 
     Only when no season exists yet, so admins' seasons and results are never touched.
     """
@@ -124,6 +127,12 @@ def ensure_demo_season() -> list[str]:
     )
     match = enter_match(entry=entry, by=admin)
     created.append(f"Demo-Spiel {match} eingetragen")
+    # The return match, agreed for three days from now at 19:30, to show appointments.
+    appointment = (timezone.localtime() + timedelta(days=3)).replace(
+        hour=19, minute=30, second=0, microsecond=0
+    )
+    rematch = create_match(home=away, away=home, scheduled_at=appointment, by=admin)
+    created.append(f"Demo-Termin {rematch.label()} angelegt")
     return created
 
 

@@ -93,6 +93,17 @@ def primary_codes(player: Player) -> list[str]:
     return [c for c in SkillCategory.objects.values_list("code", flat=True) if c in codes]
 
 
+def primary_options(*, player: Player, match: Match) -> dict[str, list[Skill]]:
+    """What "Selbst wählen" offers for `player`: category code -> his gainable skills in it, for
+    the categories he may choose (primary set plus Devious; unrestricted: all) that still hold
+    at least three gainable skills, in category order."""
+    codes = primary_codes(player)
+    grouped: dict[str, list[Skill]] = {}
+    for skill in gainable_skills(player=player, match=match, categories=codes):
+        grouped.setdefault(skill.category.code, []).append(skill)
+    return {code: grouped[code] for code in codes if len(grouped.get(code, [])) >= 3}
+
+
 def is_latest_played(*, match: Match, team: Team) -> bool:
     return not Match.objects.played().for_team(team).after(match).exists()
 
@@ -116,6 +127,7 @@ def _lock(match: Match, team: Team, by) -> Development | None:
     """Lock the match row and check that `by` may complete this team's development now."""
     if not match.is_editable_by(by):
         raise PermissionDenied(_("Die Entwicklung tragen nur die beiden Coaches oder Admins ein."))
+    Team.objects.lock(match.home_id, match.away_id)
     Match.objects.select_for_update().get(pk=match.pk)
     if team.pk not in (match.home_id, match.away_id):
         raise ValidationError(_("%(team)s spielte nicht in diesem Spiel.") % {"team": team})
@@ -141,6 +153,7 @@ def _store(current: Development | None, *, match: Match, team: Team, by, **value
     for name, value in values.items():
         setattr(development, name, value)
     development.entered_by = by
+    development._history_user = by  # the history names who did it, request or not
     development.save()
     return development
 
@@ -222,38 +235,9 @@ def choose_primary(
     dice = dice or SystemDice()
     with transaction.atomic():
         current = _lock(match, team, by)
-        errors = []
-        eligible = {p.pk for p in eligible_players(match=match, team=team)}
-        if player.team_id != team.pk or player.pk not in eligible:
-            errors.append(
-                _("%(player)s kann sich nach %(match)s nicht entwickeln.")
-                % {"player": player, "match": match.label()}
-            )
-        elif category.code not in primary_codes(player):
-            errors.append(
-                _("%(category)s ist für %(player)s keine Primär-Kategorie.")
-                % {"category": category, "player": player}
-            )
-        else:
-            gainable = gainable_skills(player=player, match=match, categories=[category.code])
-            allowed = {skill.pk for skill in gainable}
-            if len(gainable) < 3:
-                errors.append(
-                    _(
-                        "In %(category)s gibt es für %(player)s weniger als drei erlernbare "
-                        "Fertigkeiten."
-                    )
-                    % {"category": category, "player": player}
-                )
-            elif len(proposals) != 3 or len({s.pk for s in proposals}) != 3:
-                errors.append(_("Bitte drei verschiedene Fertigkeiten vorschlagen."))
-            else:
-                for skill in proposals:
-                    if skill.pk not in allowed:
-                        errors.append(
-                            _("%(skill)s kann %(player)s in %(category)s nicht lernen.")
-                            % {"skill": skill, "player": player, "category": category}
-                        )
+        errors = _primary_errors(
+            match=match, team=team, player=player, category=category, proposals=proposals
+        )
         if errors:
             raise ValidationError(errors)
         skill, roll = _pick(dice, list(proposals), kind="d3")
@@ -272,6 +256,44 @@ def choose_primary(
             skill=skill,
         )
         return development
+
+
+PROPOSAL_FIELDS = ("proposal_1", "proposal_2", "opponent_proposal")
+
+
+def _primary_errors(*, match, team, player, category, proposals) -> dict[str, list[str]]:
+    """German messages by the field that caused them (player, category, the proposals)."""
+    values = {"player": player, "category": category, "match": match.label()}
+    eligible = {p.pk for p in eligible_players(match=match, team=team)}
+    if player.team_id != team.pk or player.pk not in eligible:
+        return {"player": [_("%(player)s kann sich nach %(match)s nicht entwickeln.") % values]}
+    if category.code not in primary_codes(player):
+        return {"category": [_("%(category)s ist für %(player)s keine Primär-Kategorie.") % values]}
+    gainable = gainable_skills(player=player, match=match, categories=[category.code])
+    if len(gainable) < 3:
+        message = _(
+            "In %(category)s gibt es für %(player)s weniger als drei erlernbare Fertigkeiten."
+        )
+        return {"category": [message % values]}
+    if len(proposals) != 3:
+        return {"proposal_1": [_("Bitte drei verschiedene Fertigkeiten vorschlagen.")]}
+    allowed = {skill.pk for skill in gainable}
+    owned = current_skill_ids(player, at_match=match)
+    errors: dict[str, list[str]] = {}
+    seen = set()
+    for name, skill in zip(PROPOSAL_FIELDS, proposals, strict=True):
+        values["skill"] = skill
+        if skill.pk in seen:
+            message = _("%(skill)s steht schon oben: bitte drei verschiedene Fertigkeiten.")
+        elif skill.pk in owned:
+            message = _("%(player)s hat %(skill)s schon.")
+        elif skill.pk not in allowed:
+            message = _("%(skill)s kann %(player)s in %(category)s nicht lernen.")
+        else:
+            seen.add(skill.pk)
+            continue
+        errors[name] = [message % values]
+    return errors
 
 
 def record_devious_bonus(*, development: Development, skill: Skill, by) -> Development:
@@ -296,6 +318,7 @@ def record_devious_bonus(*, development: Development, skill: Skill, by) -> Devel
                 % {"skill": skill, "player": development.player}
             )
         development.bonus_skill = skill
+        development._history_user = by
         development.save(update_fields=["bonus_skill"])
         return development
 
@@ -320,6 +343,7 @@ def reset_development(*, development: Development, by) -> Development:
             raise ValidationError(_("Diese Entwicklung ist schon zurückgesetzt."))
         development.reset_at = timezone.now()
         development.reset_by = by
+        development._history_user = by
         development.save(update_fields=["reset_at", "reset_by"])
         return development
 

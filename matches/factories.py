@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from league.models import Season
+from league.services import start_next_season
 from roster.factories import PlayerFactory, TeamFactory, UserFactory
 from roster.models import Team
 
@@ -22,6 +23,15 @@ def squad(*, players: int = 7, **kwargs) -> Team:
     for number in range(1, players + 1):
         PlayerFactory(team=team, number=number, name=f"{team.name} {number}", created_at=since)
     return team
+
+
+def open_season(*, by=None, since: timedelta = LONG_AGO) -> Season:
+    """Start the next season as if an admin had started it `since` ago, so that test matches
+    may be back-dated (no match lies before its season's start)."""
+    season = start_next_season(by=by or staff_user())
+    Season.objects.filter(pk=season.pk).update(started_at=timezone.now() - since)
+    season.refresh_from_db()
+    return season
 
 
 def staff_user():
@@ -60,3 +70,10 @@ def days_ago(days: float) -> datetime:
 
 def current_season() -> Season:
     return Season.objects.get(is_current=True)
+
+
+def open_match(home: Team, away: Team, *, at: datetime | None = None, round: int | None = None):
+    """A match of the current season without result, its appointment at `at` (may be past)."""
+    return Match.objects.create(
+        season=Season.objects.current(), home=home, away=away, scheduled_at=at, round=round
+    )

@@ -2,10 +2,11 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.numbers import AsciiIntegerField, IdChoiceField
 from roster.models import Player, Team
-from rules.models import Skill, SkillCategory
+from rules.models import Keyword, Skill, SkillCategory
 
-from .models import Casualty, Development, Match
+from .models import Casualty, CasualtyRecord, Development, Match
 from .services import MatchEntry
 
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
@@ -14,8 +15,8 @@ DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
 class TeamPickForm(forms.Form):
     """Step 1 of "Spiel eintragen": the two teams (enrolled in the current season)."""
 
-    heim = forms.ModelChoiceField(label=_("Heim"), queryset=Team.objects.none())
-    gast = forms.ModelChoiceField(label=_("Gast"), queryset=Team.objects.none())
+    heim = IdChoiceField(label=_("Heim"), queryset=Team.objects.none())
+    gast = IdChoiceField(label=_("Gast"), queryset=Team.objects.none())
 
     def __init__(self, *args, season, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -45,16 +46,29 @@ class MatchForm(forms.Form):
         input_formats=[DATETIME_LOCAL],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
     )
-    home_touchdowns = forms.IntegerField(label=_("Touchdowns"), min_value=0, max_value=99)
-    away_touchdowns = forms.IntegerField(label=_("Touchdowns"), min_value=0, max_value=99)
-    conceded_by = forms.ChoiceField(label=_("Aufgegeben von"), required=False)
-    home_journeymen_casualties = forms.IntegerField(
+    home_touchdowns = AsciiIntegerField(label=_("Touchdowns"), min_value=0, max_value=99)
+    away_touchdowns = AsciiIntegerField(label=_("Touchdowns"), min_value=0, max_value=99)
+    conceded_by = forms.ChoiceField(
+        label=_("Aufgegeben von"),
+        required=False,
+        error_messages={"invalid_choice": _("Bitte wähle eines der beiden Teams oder „niemand“.")},
+    )
+    home_journeymen_casualties = AsciiIntegerField(
         label=_("Journeymen mit Ausfall"), min_value=0, max_value=7, initial=0
     )
-    away_journeymen_casualties = forms.IntegerField(
+    away_journeymen_casualties = AsciiIntegerField(
         label=_("Journeymen mit Ausfall"), min_value=0, max_value=7, initial=0
     )
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    version = AsciiIntegerField(
+        widget=forms.HiddenInput,
+        required=False,
+        min_value=0,
+        max_value=2**31 - 1,
+        error_messages={
+            key: _("Das Formular ist beschädigt. Bitte lade die Seite neu und trage erneut ein.")
+            for key in ("invalid", "min_value", "max_value")
+        },
+    )
 
     def __init__(
         self,
@@ -74,6 +88,7 @@ class MatchForm(forms.Form):
         ]
         choices = [("", _("–")), *Casualty.choices]
         self.sides = []
+        self.offered: dict[int, tuple[Player, Casualty | None]] = {}
         # The home side causes casualties among the away players, and the other way round.
         for causer, victims, prefix in ((home, away, "home"), (away, home, "away")):
             rows = []
@@ -88,6 +103,7 @@ class MatchForm(forms.Form):
                 status = suspended[victims.pk].get(player.pk)
                 if status is not None and not self.initial.get(name):
                     self.fields[name].disabled = True
+                self.offered[player.pk] = (player, status)
                 rows.append({"player": player, "field": self[name], "status": status})
             self.sides.append(
                 {
@@ -99,16 +115,56 @@ class MatchForm(forms.Form):
                 }
             )
 
+    def clean(self):
+        data = super().clean()
+        self._refuse_ticks_not_offered()
+        return data
+
+    def _refuse_ticks_not_offered(self) -> None:
+        """A tick the form cannot take is refused by name, never dropped: the player was
+        suspended, retired or deleted after the form was loaded, or is not in this match."""
+        for name, value in self.data.items():
+            if not name.startswith("ausfall_") or not value:
+                continue
+            key = name.removeprefix("ausfall_")
+            pk = int(key) if key.isdigit() else None
+            player, status = self.offered.get(pk, (None, None))
+            if player is not None:
+                if self.fields[name].disabled:
+                    self.add_error(
+                        name,
+                        _("%(player)s ist für dieses Spiel gesperrt (%(status)s).")
+                        % {"player": player, "status": status.symbol},
+                    )
+                continue
+            player = Player.objects.filter(pk=pk).first() if pk is not None else None
+            if player is None:
+                message = _("Ein angekreuzter Spieler ist nicht mehr im Kader (gelöscht).")
+            elif player.team_id not in (self.home.pk, self.away.pk):
+                message = _("%(player)s spielt in keinem der beiden Teams.") % {"player": player}
+            elif player.is_retired:
+                message = _("%(player)s wurde inzwischen entlassen.") % {"player": player}
+            else:
+                message = _("%(player)s kann hier nicht angekreuzt werden.") % {"player": player}
+            self.add_error(None, message)
+
     @classmethod
     def initial_for(cls, match: Match | None) -> dict:
-        if match is None:
-            return {
-                "played_at": timezone.localtime().replace(second=0, microsecond=0),
+        if match is None or not match.is_played:
+            # A new result: played at its appointment when that has passed, else now.
+            now = timezone.now()
+            appointment = match.scheduled_at if match is not None else None
+            played_at = appointment if appointment is not None and appointment <= now else now
+            initial = {
+                "played_at": timezone.localtime(played_at).replace(second=0, microsecond=0),
                 "home_touchdowns": 0,
                 "away_touchdowns": 0,
                 "home_journeymen_casualties": 0,
                 "away_journeymen_casualties": 0,
             }
+            if match is not None:
+                initial["version"] = match.version
+            return initial
         initial = {
             "played_at": timezone.localtime(match.played_at),
             "home_touchdowns": match.home_touchdowns,
@@ -145,32 +201,42 @@ class MatchForm(forms.Form):
         )
 
 
-class SkillChoiceField(forms.ModelChoiceField):
+class SkillChoiceField(IdChoiceField):
     """Skills grouped by category in the select (optgroups)."""
 
     def label_from_instance(self, obj) -> str:
         return obj.name
 
 
+def _category(category: SkillCategory) -> str:
+    """ "Strength (Stärke)": the English name as everywhere, the German one beside."""
+    if category.name_de and category.name_de != category.name:
+        return f"{category.name} ({category.name_de})"
+    return category.name
+
+
 def _grouped_choices(skills) -> list:
     groups: dict[str, list] = {}
     for skill in skills:
-        groups.setdefault(str(skill.category), []).append((skill.pk, skill.name))
+        groups.setdefault(_category(skill.category), []).append((skill.pk, skill.name))
     return [("", "—"), *groups.items()]
 
 
 class DevelopmentForm(forms.Form):
     """ "Entwicklung" of one team: the choice, and for Selbst wählen player, category and the
-    three proposals (the last one is the opponent's). The rules are checked by the service."""
+    three proposals (the last one is the opponent's). The rules are checked by the service.
+
+    Once a player is picked, only his choosable categories (with at least three gainable
+    skills) are offered, and the proposal lists hold only skills he can gain
+    (`development.primary_options`); before that they stay empty.
+    """
 
     choice = forms.ChoiceField(
         label=_("Entwicklung"), choices=Development.Choice.choices, widget=forms.RadioSelect
     )
-    player = forms.ModelChoiceField(
-        label=_("Spieler"), queryset=Player.objects.none(), required=False
-    )
-    category = forms.ModelChoiceField(
-        label=_("Kategorie"), queryset=SkillCategory.objects.all(), required=False
+    player = IdChoiceField(label=_("Spieler"), queryset=Player.objects.none(), required=False)
+    category = IdChoiceField(
+        label=_("Kategorie"), queryset=SkillCategory.objects.none(), required=False
     )
     proposal_1 = SkillChoiceField(
         label=_("Dein Vorschlag 1"), queryset=Skill.objects.none(), required=False
@@ -182,23 +248,59 @@ class DevelopmentForm(forms.Form):
         label=_("Vorschlag des Gegners"), queryset=Skill.objects.none(), required=False
     )
 
-    def __init__(self, *args, players, prefix, **kwargs):
+    def __init__(self, *args, players, prefix, options_for=None, options_url="", **kwargs):
+        """`options_for(player)` gives his `primary_options` (code -> skills); `options_url`
+        serves the narrowed lists to htmx when player or category change."""
         super().__init__(*args, prefix=prefix, **kwargs)
+        if options_url:
+            picked = ",".join(f"[name='{prefix}-{n}']" for n in ("choice", "player", "category"))
+            for name in ("player", "category"):
+                self.fields[name].widget.attrs.update(
+                    {
+                        "hx-get": options_url,
+                        "hx-trigger": "change",
+                        "hx-target": f"#{prefix}-auswahl",
+                        "hx-swap": "outerHTML",
+                        "hx-include": picked,
+                    }
+                )
         self.fields["player"].queryset = Player.objects.filter(pk__in=[p.pk for p in players])
-        pool = (
-            Skill.objects.development_pool()
-            .select_related("category")
-            .order_by("category__pk", "name")
-        )
+        self.fields["player"].choices = [("", "—"), *((p.pk, str(p)) for p in players)]
+        self.chosen_player = self._picked(players, "player")
+        self.options: dict[str, list[Skill]] = {}
+        if self.chosen_player is not None and options_for is not None:
+            self.options = options_for(self.chosen_player)
+        categories = [c for c in SkillCategory.objects.all() if c.code in self.options]
+        categories.sort(key=lambda c: list(self.options).index(c.code))
+        # Validation accepts every category and every skill of the pool, so a stale choice gets
+        # the service's precise message ("hat Block schon") next to its field; the lists on
+        # offer are narrowed.
+        self.fields["category"].queryset = SkillCategory.objects.all()
+        self.fields["category"].choices = [("", "—"), *((c.pk, _category(c)) for c in categories)]
+        self.chosen_category = self._picked(categories, "category")
+        if self.chosen_category is not None:
+            skills = self.options[self.chosen_category.code]
+        else:
+            skills = [skill for group in self.options.values() for skill in group]
+        pool = Skill.objects.development_pool()
         for name in ("proposal_1", "proposal_2", "opponent_proposal"):
             self.fields[name].queryset = pool
-            self.fields[name].widget.choices = _grouped_choices(pool)
+            self.fields[name].widget.choices = _grouped_choices(skills)
+
+    def _picked(self, objects, name):
+        """The object chosen in field `name` (bound data, else initial), or None."""
+        value = self[name].value()
+        return next((o for o in objects if str(o.pk) == str(value)), None)
 
     def clean(self):
         data = super().clean()
         if data.get("choice") == Development.Choice.CHOOSE:
-            for name in ("player", "category", "proposal_1", "proposal_2", "opponent_proposal"):
-                if not data.get(name):
+            # The other fields appear once a player is picked: ask for him first.
+            names = ["player"]
+            if data.get("player"):
+                names += ["category", "proposal_1", "proposal_2", "opponent_proposal"]
+            for name in names:
+                if not data.get(name) and name not in self.errors:
                     self.add_error(name, _("Bei „Selbst wählen“ bitte ausfüllen."))
         return data
 
@@ -216,3 +318,138 @@ class DevelopmentBonusForm(forms.Form):
     def __init__(self, *args, skills, prefix, **kwargs):
         super().__init__(*args, prefix=prefix, **kwargs)
         self.fields["skill"].queryset = Skill.objects.filter(pk__in=[s.pk for s in skills])
+
+
+class CasualtyRecordForm(forms.Form):
+    """🏥 or 💀 by hand on the squad page: kind, day, note (the service checks the rest)."""
+
+    kind = forms.ChoiceField(label=_("Ausfall"), choices=CasualtyRecord.Kind.choices)
+    day = forms.DateField(
+        label=_("Datum"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        input_formats=["%Y-%m-%d"],
+    )
+    note = forms.CharField(label=_("Notiz"), max_length=200, required=False)
+
+    def __init__(self, *args, player, **kwargs):
+        super().__init__(*args, prefix=f"ausfall{player.pk}", **kwargs)
+        self.player = player
+        self.fields["day"].initial = timezone.localdate()
+
+
+# --- open matches: appointments, cancellations, the schedule ------------------------------
+
+
+def _datetime_field(label, *, required=True) -> forms.DateTimeField:
+    return forms.DateTimeField(
+        label=label,
+        required=required,
+        input_formats=[DATETIME_LOCAL],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
+    )
+
+
+class NewMatchForm(TeamPickForm):
+    """ "Spiel anlegen": two teams of the current season, with or without an appointment."""
+
+    scheduled_at = _datetime_field(_("Termin (optional)"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["scheduled_at"].help_text = _("Leer lassen, wenn noch kein Termin steht.")
+
+
+class AppointmentForm(forms.Form):
+    """Set or move the appointment of an open match."""
+
+    scheduled_at = _datetime_field(_("Termin"))
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class CancelForm(forms.Form):
+    """A team calls off (or, `no_show`, did not turn up for) the appointment."""
+
+    team = forms.ModelChoiceField(label=_("Team"), queryset=Team.objects.none(), empty_label=None)
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, teams, no_show=False, **kwargs):
+        kwargs.setdefault("prefix", "nichterschienen" if no_show else "absage")
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = Team.objects.filter(pk__in=[t.pk for t in teams])
+        if no_show:
+            self.fields["team"].label = _("Nicht erschienen")
+        if len(teams) == 1:
+            self.fields["team"].initial = teams[0].pk
+            self.fields["team"].widget = forms.HiddenInput()
+
+
+class CancellationTimeForm(forms.Form):
+    """Admins correct when a cancellation was made."""
+
+    cancelled_at = _datetime_field(_("Abgesagt am"))
+
+
+class VersionForm(forms.Form):
+    """Deleting an open match: only the version the page showed."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class ScheduleForm(forms.Form):
+    """The admin's round-robin schedule for the current season."""
+
+    legs = forms.TypedChoiceField(
+        label=_("Jeder gegen jeden"),
+        choices=[(1, _("einfach (jede Paarung einmal)")), (2, _("doppelt (Hin- und Rückspiel)"))],
+        coerce=int,
+        initial=1,
+    )
+
+
+class HatredForm(forms.Form):
+    """ "4+ gewürfelt?" for one 🏥: the button says yes or no, yes needs the hated race."""
+
+    answer = forms.ChoiceField(
+        label=_("4+ gewürfelt?"), choices=[("ja", _("Ja")), ("nein", _("Nein"))]
+    )
+    race = IdChoiceField(
+        label=_("Gehasste Rasse"),
+        queryset=Keyword.objects.none(),
+        required=False,
+        empty_label=_("– Rasse wählen –"),
+    )
+
+    def __init__(self, *args, question, **kwargs):
+        super().__init__(*args, prefix=f"hass-{question.key}", **kwargs)
+        self.question = question
+        self.fields["race"].queryset = Keyword.objects.filter(
+            pk__in=[k.pk for k in question.options]
+        )
+        # The choices come from the question, so rendering costs no query.
+        self.fields["race"].choices = [
+            ("", self.fields["race"].empty_label),
+            *((k.pk, k.name) for k in question.options),
+        ]
+        if question.preselected is not None:
+            self.fields["race"].initial = question.preselected.pk
+
+    @property
+    def rolled(self) -> bool:
+        return self.cleaned_data["answer"] == "ja"
+
+    def clean(self):
+        data = super().clean()
+        if data.get("answer") == "ja" and not data.get("race"):
+            self.add_error("race", _("Bei „Ja“ bitte die Rasse des Verursachers wählen."))
+        return data
+
+
+class DisputeForm(forms.Form):
+    """The other coach's objection to a result: what is wrong, for the admins."""
+
+    note = forms.CharField(
+        label=_("Was stimmt nicht?"),
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput)

@@ -5,24 +5,35 @@ the ticks in play order (season, then played_at, then id) in `status.py`, his cu
 from the developments in `skills.py`, the league table from the results in `standings.py`.
 """
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 from django.db.models import Count, F, Q
-from django.db.models.functions import Now
+from django.db.models.functions import Coalesce, Now
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from league.models import Season
 from roster.models import Player, Team
 
+from .appointments import FORFEIT_SCORE, is_late_cancellation
+
+LEAGUE_FOUNDED = datetime(2000, 1, 1, tzinfo=UTC)
+"""No match can be older: a floor the database enforces, so no stored date is unreadable."""
+
 DEVIOUS = "D"
 """The Devious category ("Hinterlistig"): always choosable, and its own bonus skill."""
+
+
+def _to_the_minute(moment: datetime) -> datetime:
+    """played_at is entered to the minute: whatever began within that minute counts as before."""
+    return moment.replace(second=0, microsecond=0)
 
 
 class Casualty(models.TextChoices):
@@ -44,13 +55,75 @@ class MatchQuerySet(models.QuerySet):
     def for_team(self, team: Team):
         return self.filter(Q(home=team) | Q(away=team))
 
-    def played(self):
-        """Matches with a result entered as played (concessions included).
+    def for_coach(self, user):
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(Q(home__coach=user) | Q(away__coach=user))
 
-        Every match of this slice carries a result; forfeits and open matches arrive with
-        appointments and will be excluded here.
-        """
-        return self
+    def played(self):
+        """Matches with a result entered as played (concessions included): what statuses,
+        skills and developments count. Not forfeits, open or lapsed matches, nor results an
+        admin deleted."""
+        return self.filter(played_at__isnull=False, deleted_at__isnull=True)
+
+    def forfeited(self):
+        """Matches lost 0:3 by a team that cancelled too late (the 24-hour rule)."""
+        return self.filter(forfeited_by__isnull=False, deleted_at__isnull=True)
+
+    def with_result(self):
+        """What the table counts: played matches and forfeits."""
+        return self.filter(Q(played_at__isnull=False) | Q(forfeited_by__isnull=False)).filter(
+            deleted_at__isnull=True
+        )
+
+    def latest_results(self):
+        """Played matches and forfeits, newest first (a forfeit dated by its appointment)."""
+        return self.with_result().order_by(
+            Coalesce("played_at", "scheduled_at").desc(nulls_last=True), "-pk"
+        )
+
+    def without_result(self):
+        return self.filter(
+            played_at__isnull=True, forfeited_by__isnull=True, deleted_at__isnull=True
+        )
+
+    def open(self):
+        """Matches of the current season still waiting for a result (with or without an
+        appointment)."""
+        return self.without_result().filter(season__is_current=True)
+
+    def lapsed(self):
+        """Matches left without a result when their season closed: not in the table."""
+        return self.without_result().filter(season__is_current=False)
+
+    def upcoming(self, now: datetime | None = None):
+        """Open matches with an appointment from now on, the next first."""
+        now = now or timezone.now()
+        return self.open().filter(scheduled_at__gte=now).order_by("scheduled_at", "pk")
+
+    def awaiting_result(self, now: datetime | None = None):
+        """Open matches whose appointment has passed without a result, the oldest first."""
+        now = now or timezone.now()
+        return self.open().filter(scheduled_at__lt=now).order_by("scheduled_at", "pk")
+
+    def for_pairing(self, first: Team, second: Team):
+        """Matches between these two teams, whoever is at home."""
+        return self.filter(Q(home=first, away=second) | Q(home=second, away=first))
+
+    def in_schedule_order(self):
+        """Rounds first (matches outside the schedule last), then appointment, then id."""
+        return self.order_by(
+            F("round").asc(nulls_last=True), F("scheduled_at").asc(nulls_last=True), "pk"
+        )
+
+    def deleted(self):
+        return self.filter(deleted_at__isnull=False)
+
+    def while_on_roster(self, player: Player):
+        """Matches of his team since the player joined it (a match in the minute he was created
+        counts, as times are entered to the minute): his matches once played()."""
+        joined = player.created_at.replace(second=0, microsecond=0)
+        return self.for_team(player.team_id).filter(played_at__gte=joined)
 
     def in_play_order(self):
         return self.order_by("season__number", "played_at", "pk")
@@ -82,14 +155,28 @@ class MatchQuerySet(models.QuerySet):
             away_ticks=Count("casualties", filter=Q(casualties__player__team=F("home"))),
         )
 
+    def disputed(self):
+        return self.filter(disputed_at__isnull=False)
+
+    def awaiting_confirmation_by(self, user):
+        """Results of his teams in the current season that another user saved and nobody has
+        confirmed yet: what the coach is asked to confirm."""
+        if not user.is_authenticated:
+            return self.none()
+        return (
+            self.filter(season__is_current=True, confirmed_at__isnull=True)
+            .for_coach(user)
+            .exclude(saved_by=user)
+        )
+
     def editable_by(self, user):
         """Staff correct anything; a coach enters and edits the current season's matches of
         his teams (a closed season's results are for admins only)."""
         if not user.is_authenticated:
             return self.none()
         if user.is_staff:
-            return self
-        return self.filter(season__is_current=True).filter(
+            return self.filter(deleted_at__isnull=True)
+        return self.filter(season__is_current=True, deleted_at__isnull=True).filter(
             Q(home__coach=user) | Q(away__coach=user)
         )
 
@@ -104,7 +191,25 @@ class Match(models.Model):
     away = models.ForeignKey(
         Team, verbose_name=_("Gast"), on_delete=models.PROTECT, related_name="away_matches"
     )
-    played_at = models.DateTimeField(_("gespielt am"))
+    played_at = models.DateTimeField(
+        _("gespielt am"), null=True, blank=True, help_text=_("Leer, solange kein Ergebnis da ist.")
+    )
+    scheduled_at = models.DateTimeField(_("Termin"), null=True, blank=True)
+    round = models.PositiveSmallIntegerField(
+        _("Runde"),
+        null=True,
+        blank=True,
+        help_text=_("Runde im Spielplan „jeder gegen jeden“; leer für ein frei vereinbartes."),
+    )
+    forfeited_by = models.ForeignKey(
+        Team,
+        verbose_name=_("kampflos verloren von"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text=_("Das Team, das weniger als 24 Stunden vor dem Termin abgesagt hat."),
+    )
     home_touchdowns = models.PositiveSmallIntegerField(_("Touchdowns Heim"), default=0)
     away_touchdowns = models.PositiveSmallIntegerField(_("Touchdowns Gast"), default=0)
     home_journeymen_casualties = models.PositiveSmallIntegerField(
@@ -135,8 +240,49 @@ class Match(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(_("eingetragen am"), db_default=Now(), editable=False)
+    saved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("zuletzt gespeichert von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("bestätigt von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(_("bestätigt am"), null=True, blank=True, editable=False)
+    disputed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("beanstandet von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
+    disputed_at = models.DateTimeField(_("beanstandet am"), null=True, blank=True, editable=False)
+    dispute_note = models.TextField(_("Einwand"), blank=True, editable=False)
+    deleted_at = models.DateTimeField(_("gelöscht am"), null=True, blank=True, editable=False)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("gelöscht von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
 
     objects = MatchQuerySet.as_manager()
+    history = HistoricalRecords(verbose_name=_("Spiel (Verlauf)"))
 
     class Meta:
         ordering = ["season__number", "played_at", "pk"]
@@ -155,23 +301,48 @@ class Match(models.Model):
                 violation_error_message=_("Touchdowns und Ausfälle können nicht negativ sein."),
             ),
             models.CheckConstraint(
+                condition=Q(played_at__gte=LEAGUE_FOUNDED),
+                name="match_played_at_after_league_founded",
+                violation_error_message=_("So alt kann kein Spiel der Liga sein."),
+            ),
+            models.CheckConstraint(
                 condition=Q(conceded_by__isnull=True)
                 | Q(conceded_by=F("home"))
                 | Q(conceded_by=F("away")),
                 name="match_conceded_by_a_side",
                 violation_error_message=_("Aufgeben kann nur eines der beiden Teams."),
             ),
+            models.CheckConstraint(
+                condition=Q(forfeited_by__isnull=True)
+                | Q(forfeited_by=F("home"), played_at__isnull=True)
+                | Q(forfeited_by=F("away"), played_at__isnull=True),
+                name="match_forfeit_by_a_side_and_not_played",
+                violation_error_message=_(
+                    "Kampflos verlieren kann nur eines der beiden Teams, und nur ohne Ergebnis."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=Q(conceded_by__isnull=True) | Q(played_at__isnull=False),
+                name="match_conceded_only_when_played",
+                violation_error_message=_("Aufgeben kann ein Team nur in einem gespielten Spiel."),
+            ),
         ]
 
     def __str__(self) -> str:
+        if self.is_forfeit:
+            home, away = self.forfeit_score()
+            return f"{self.home} {home}:{away} {self.away}"
+        if not self.is_played:
+            return f"{self.home} – {self.away}"
         return f"{self.home} {self.home_touchdowns}:{self.away_touchdowns} {self.away}"
 
     def get_absolute_url(self) -> str:
         return reverse("matches:match-detail", kwargs={"pk": self.pk})
 
     def clean(self) -> None:
-        """Rules beyond the constraints: both teams enrolled in the season, not in the future."""
-        errors = []
+        """Rules beyond the constraints: both teams enrolled in the season; played_at not
+        before the season started or a team existed, and not in the future."""
+        errors: dict[str, list[str]] = {}
         if self.season_id and self.home_id and self.away_id:
             enrolled = set(
                 self.season.teams.filter(pk__in=[self.home_id, self.away_id]).values_list(
@@ -180,25 +351,135 @@ class Match(models.Model):
             )
             for team in (self.home, self.away):
                 if team.pk not in enrolled:
-                    errors.append(
+                    errors.setdefault(NON_FIELD_ERRORS, []).append(
                         gettext("%(team)s ist in %(season)s nicht gemeldet.")
                         % {"team": team, "season": self.season}
                     )
-        if self.played_at and self.played_at > timezone.now():
-            errors.append(gettext("Das Spiel kann nicht in der Zukunft liegen."))
+        if self.played_at:
+            errors["played_at"] = self._played_at_errors()
+        errors = {name: messages for name, messages in errors.items() if messages}
         if errors:
             raise ValidationError(errors)
 
+    def _played_at_errors(self) -> list[str]:
+        def when(moment):
+            return date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
+
+        if self.played_at > timezone.now():
+            return [gettext("Das Spiel kann nicht in der Zukunft liegen.")]
+        if self.played_at < LEAGUE_FOUNDED:
+            return [gettext("So alt kann kein Spiel der Liga sein. Bitte das Datum prüfen.")]
+        if self.season_id and self.played_at < _to_the_minute(self.season.started_at):
+            return [
+                gettext("Das Spiel liegt vor dem Beginn von %(season)s (%(start)s).")
+                % {"season": self.season, "start": when(self.season.started_at)}
+            ]
+        errors = []
+        for team in (self.home if self.home_id else None, self.away if self.away_id else None):
+            if team is not None and self.played_at < _to_the_minute(team.created_at):
+                errors.append(
+                    gettext("%(team)s gab es am %(when)s noch nicht (angelegt am %(created)s).")
+                    % {
+                        "team": team,
+                        "when": when(self.played_at),
+                        "created": when(team.created_at),
+                    }
+                )
+        return errors
+
     def label(self) -> str:
         """Both teams and the time, as messages name a match."""
-        when = date_format(timezone.localtime(self.played_at), "SHORT_DATETIME_FORMAT")
+        if self.when is None:
+            return f"{self.home} – {self.away} ({gettext('ohne Termin')})"
+        when = date_format(timezone.localtime(self.when), "SHORT_DATETIME_FORMAT")
         return f"{self.home} – {self.away} ({when})"
+
+    @property
+    def when(self) -> datetime | None:
+        """When it was played, else its appointment (None: no appointment yet)."""
+        return self.played_at or self.scheduled_at
+
+    @property
+    def is_played(self) -> bool:
+        return self.played_at is not None
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self.forfeited_by_id is not None
+
+    @property
+    def has_result(self) -> bool:
+        return self.is_played or self.is_forfeit
+
+    @property
+    def is_lapsed(self) -> bool:
+        return not self.has_result and not self.season.is_current
+
+    @property
+    def is_open(self) -> bool:
+        return not self.has_result and self.season.is_current
+
+    @property
+    def state(self) -> str:
+        """ "played", "forfeited", "open" or "lapsed" (for templates and CSS)."""
+        if self.is_played:
+            return "played"
+        if self.is_forfeit:
+            return "forfeited"
+        return "open" if self.season.is_current else "lapsed"
+
+    def forfeit_score(self) -> tuple[int, int]:
+        """Touchdowns (home, away) as the table counts a forfeit: 0:3 against the team that
+        cancelled too late."""
+        if self.forfeited_by_id == self.home_id:
+            return (0, FORFEIT_SCORE)
+        return (FORFEIT_SCORE, 0)
+
+    def may_be_scheduled_by(self, user) -> bool:
+        """Appointments, cancellations and deleting an open match: either coach while the
+        season runs, or an admin."""
+        if not user.is_authenticated:
+            return False
+        if user.is_staff:
+            return True
+        return self.season.is_current and (
+            self.home.is_coached_by(user) or self.away.is_coached_by(user)
+        )
 
     @staticmethod
     def may_enter(user, *, home: Team, away: Team) -> bool:
         """A new result between these teams: either coach, or an admin."""
         return user.is_authenticated and (
             user.is_staff or home.is_coached_by(user) or away.is_coached_by(user)
+        )
+
+    @property
+    def is_deleted(self) -> bool:
+        return self.deleted_at is not None
+
+    @staticmethod
+    def may_be_deleted_by(user) -> bool:
+        """Deleting (and restoring) a result is for admins."""
+        return user.is_authenticated and user.is_staff
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.confirmed_at is not None
+
+    @property
+    def is_disputed(self) -> bool:
+        return self.disputed_at is not None
+
+    def may_be_confirmed_by(self, user) -> bool:
+        """The other coach confirms (or disputes) a result: a coach of one of the two teams
+        who did not save this version himself, while the season runs."""
+        return (
+            user.is_authenticated
+            and not self.is_deleted
+            and self.season.is_current
+            and user.pk in (self.home.coach_id, self.away.coach_id)
+            and user.pk != self.saved_by_id
+            and not self.is_confirmed
         )
 
     def is_editable_by(self, user) -> bool:
@@ -238,6 +519,53 @@ class Match(models.Model):
         return timezone.localtime(self.played_at).date()
 
 
+class Cancellation(models.Model):
+    """A team calls off an appointment ("Absage"); kept as the match's history.
+
+    Less than 24 hours before the appointment (see `appointments.is_late_cancellation`) it is a
+    forfeit: the match then names the cancelling team in `forfeited_by`. An admin may correct
+    the time or undo the forfeit; the row stays either way.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="cancellations")
+    team = models.ForeignKey(
+        Team, verbose_name=_("abgesagt von"), on_delete=models.PROTECT, related_name="+"
+    )
+    appointment = models.DateTimeField(_("abgesagter Termin"), null=True, blank=True)
+    cancelled_at = models.DateTimeField(_("abgesagt am"))
+    no_show = models.BooleanField(_("nicht erschienen"), default=False)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("eingetragen von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    forfeit_undone_at = models.DateTimeField(_("Wertung zurückgenommen am"), null=True, blank=True)
+    forfeit_undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Wertung zurückgenommen von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["match", "cancelled_at", "pk"]
+        verbose_name = _("Absage")
+        verbose_name_plural = _("Absagen")
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.match}"
+
+    @property
+    def is_late(self) -> bool:
+        """Less than 24 hours before the appointment (or a no-show)."""
+        return is_late_cancellation(cancelled_at=self.cancelled_at, appointment=self.appointment)
+
+
 class CasualtyTick(models.Model):
     """One player of one side who suffered a casualty in a match, ticked once."""
 
@@ -246,6 +574,8 @@ class CasualtyTick(models.Model):
         Player, verbose_name=_("Spieler"), on_delete=models.PROTECT, related_name="casualties"
     )
     kind = models.CharField(_("Ausfall"), max_length=10, choices=Casualty)
+
+    history = HistoricalRecords(verbose_name=_("Spielerausfall (Verlauf)"))
 
     class Meta:
         ordering = ["match", "player__number"]
@@ -368,6 +698,7 @@ class Development(models.Model):
     )
 
     objects = DevelopmentQuerySet.as_manager()
+    history = HistoricalRecords(verbose_name=_("Entwicklung (Verlauf)"))
 
     class Meta:
         ordering = ["match", "team", "pk"]
@@ -425,3 +756,111 @@ class Development(models.Model):
     @staticmethod
     def may_be_reset_by(user) -> bool:
         return user.is_authenticated and user.is_staff
+
+
+class CasualtyRecordQuerySet(models.QuerySet):
+    def for_team(self, team: Team):
+        return self.filter(player__team=team)
+
+
+class CasualtyRecord(models.Model):
+    """🏥 or 💀 recorded by hand for an injury outside a match (on the squad page).
+
+    It counts exactly like a tick at its time in play order: 🏥 keeps the player out of his
+    team's next played match after it, 💀 out of the rest of its season.
+    """
+
+    class Kind(models.TextChoices):
+        DEAD = Casualty.DEAD.value, Casualty.DEAD.label
+        SERIOUSLY_INJURED = Casualty.SERIOUSLY_INJURED.value, Casualty.SERIOUSLY_INJURED.label
+
+    player = models.ForeignKey(
+        Player,
+        verbose_name=_("Spieler"),
+        on_delete=models.CASCADE,
+        related_name="casualty_records",
+    )
+    season = models.ForeignKey(
+        Season, verbose_name=_("Saison"), on_delete=models.PROTECT, related_name="+"
+    )
+    kind = models.CharField(_("Ausfall"), max_length=10, choices=Kind)
+    happened_at = models.DateTimeField(_("passiert am"))
+    note = models.CharField(_("Notiz"), max_length=200, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("eingetragen von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    recorded_at = models.DateTimeField(_("eingetragen am"), db_default=Now(), editable=False)
+
+    objects = CasualtyRecordQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["season__number", "happened_at", "pk"]
+        verbose_name = _("Ausfall ohne Spiel")
+        verbose_name_plural = _("Ausfälle ohne Spiel")
+
+    def __str__(self) -> str:
+        return f"{self.symbol} {self.player}"
+
+    @property
+    def symbol(self) -> str:
+        return Casualty(self.kind).symbol
+
+
+class Hatred(models.Model):
+    """The answer to the hatred question of one 🏥 (docs/league.md, „Hass“).
+
+    The table rolls 1d6 for each 🏥; here the coach records whether it was 4+ and, if so, the
+    hated race (a race keyword). The answer belongs to its casualty, a match tick or a record by
+    hand, and goes with it: a tick removed or changed from 🏥 takes its hatred along. Whether it
+    is active is derived (its casualty's season only), see `hatred.py`.
+    """
+
+    tick = models.OneToOneField(
+        CasualtyTick, on_delete=models.CASCADE, null=True, blank=True, related_name="hatred"
+    )
+    record = models.OneToOneField(
+        CasualtyRecord, on_delete=models.CASCADE, null=True, blank=True, related_name="hatred"
+    )
+    rolled = models.BooleanField(_("4+ gewürfelt"))
+    race = models.ForeignKey(
+        "rules.Keyword",
+        verbose_name=_("gehasste Rasse"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("beantwortet von"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    answered_at = models.DateTimeField(_("beantwortet am"), db_default=Now(), editable=False)
+
+    class Meta:
+        verbose_name = _("Hass")
+        verbose_name_plural = _("Hass")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(tick__isnull=False, record__isnull=True)
+                | Q(tick__isnull=True, record__isnull=False),
+                name="hatred_of_one_casualty",
+                violation_error_message=_("Hass gehört zu genau einem Ausfall."),
+            ),
+            models.CheckConstraint(
+                condition=Q(rolled=True, race__isnull=False) | Q(rolled=False, race__isnull=True),
+                name="hatred_race_only_when_rolled",
+                violation_error_message=_("Eine gehasste Rasse gibt es nur bei 4+."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"🤬 {self.race}" if self.rolled else gettext("kein Hass")

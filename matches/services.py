@@ -4,22 +4,32 @@ A result is checked as a whole inside one transaction: the teams, the time, the 
 match, and every later match of both teams whose ticks might depend on it (a back-dated 🏥 can
 suspend a player who is ticked in the next match). Anything invalid rolls everything back with a
 German message naming the match to fix.
+
+Every save locks the rows of both teams first, always in the order of their ids (so two saves
+never wait for each other crosswise): two results of the same team are then checked one after
+the other, against each other, and a player cannot be deleted while a result ticks him. Under the
+same lock a new result is compared with the pairing's recent ones: the same two teams, in either
+order, within `DUPLICATE_WINDOW` of each other in the same season are taken to be the same game
+entered twice (a double submit, or both coaches entering it), and the second is refused with a
+link to the first.
 """
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from league.models import Season
-from roster.models import Player, Team
+from roster.models import Player, Team, end_of_minute
 
 from .development import development_errors
-from .models import CasualtyTick, Match
+from .models import CasualtyTick, Hatred, Match
 from .status import suspended_for_match
 
 
@@ -37,25 +47,82 @@ class MatchEntry:
     casualties: Mapping[int, str] = field(default_factory=dict)
 
 
-def _messages(error: ValidationError) -> list[str]:
-    return [message for messages in error.message_dict.values() for message in messages]
+DUPLICATE_WINDOW = timedelta(hours=12)
+"""Two results of the same pairing in one season less than this apart are one game entered
+twice: the same two teams meet at most once a club evening, and the two coaches may type
+times some hours apart (one the kick-off, the other the time he enters it that night)."""
+
+ENTRY_FIELDS = {
+    "played_at",
+    "home_touchdowns",
+    "away_touchdowns",
+    "conceded_by",
+    "home_journeymen_casualties",
+    "away_journeymen_casualties",
+}
+
+
+class DuplicateMatch(ValidationError):
+    """The result was already entered: `existing` is the match to look at (or correct)."""
+
+    def __init__(self, existing: Match):
+        super().__init__(
+            _(
+                "Dieses Spiel ist schon eingetragen: %(match)s. Bitte dort prüfen und "
+                "gegebenenfalls korrigieren."
+            )
+            % {"match": existing.label()}
+        )
+        self.existing = existing
 
 
 def _validate(match: Match, entry: MatchEntry) -> None:
-    """The model's own checks (fields, constraints, `Match.clean`) and the ticks' kinds."""
-    errors = []
+    """The model's own checks (fields, constraints, `Match.clean`) and the ticks' kinds and
+    players. Errors of a field the entry carries stay with that field (a form shows them next
+    to it); the rest are general."""
+    errors: dict[str, list[str]] = {}
     try:
         match.full_clean(exclude=["entered_by", "version"])
     except ValidationError as error:
-        errors += _messages(error)
+        for name, messages in error.message_dict.items():
+            key = name if name in ENTRY_FIELDS else NON_FIELD_ERRORS
+            errors.setdefault(key, []).extend(messages)
+    general = errors.setdefault(NON_FIELD_ERRORS, [])
     for player_id, kind in entry.casualties.items():
         try:
             CasualtyTick(player_id=player_id, kind=kind).clean_fields(exclude=["match", "player"])
         except ValidationError:
-            errors.append(_("Unbekannter Ausfall."))
+            general.append(_("Unbekannter Ausfall."))
             break
+    # A player deleted since the form was loaded (his tick would break the save).
+    missing = set(entry.casualties) - set(
+        Player.objects.filter(pk__in=list(entry.casualties)).values_list("pk", flat=True)
+    )
+    if missing:
+        general.append(
+            _("%(count)d angekreuzte Spieler gibt es nicht mehr.") % {"count": len(missing)}
+        )
+    errors = {name: messages for name, messages in errors.items() if messages}
     if errors:
         raise ValidationError(errors)
+
+
+def _refuse_duplicate(match: Match) -> None:
+    pairing = Q(home=match.home_id, away=match.away_id) | Q(home=match.away_id, away=match.home_id)
+    existing = (
+        Match.objects.played()
+        .exclude(pk=match.pk)
+        .for_season(match.season)
+        .filter(pairing)
+        .filter(
+            played_at__gt=match.played_at - DUPLICATE_WINDOW,
+            played_at__lt=match.played_at + DUPLICATE_WINDOW,
+        )
+        .select_related("home", "away")
+        .first()
+    )
+    if existing is not None:
+        raise DuplicateMatch(existing)
 
 
 def tick_errors(match: Match) -> list[str]:
@@ -82,7 +149,7 @@ def tick_errors(match: Match) -> list[str]:
         if player.team_id not in suspended:
             errors.append(_("%(player)s spielte nicht in %(match)s.") % values)
         elif player.pk not in on_roster:
-            if player.created_at > match.played_at:
+            if player.created_at >= end_of_minute(match.played_at):
                 errors.append(_("%(player)s war in %(match)s noch nicht im Kader.") % values)
             else:
                 errors.append(_("%(player)s war in %(match)s schon entlassen.") % values)
@@ -94,11 +161,39 @@ def tick_errors(match: Match) -> list[str]:
 
 def _later_pks(match: Match) -> set[int]:
     teams = [match.home_id, match.away_id]
-    later = Match.objects.filter(home__in=teams) | Match.objects.filter(away__in=teams)
+    later = Match.objects.played().filter(Q(home__in=teams) | Q(away__in=teams))
     return set(later.after(match).values_list("pk", flat=True))
 
 
-def _save(*, match: Match, entry: MatchEntry, later: set[int]) -> Match:
+def _save_ticks(*, match: Match, casualties: Mapping[int, str], by) -> None:
+    """Change only the ticks that changed, so the history shows each one added, changed or
+    removed (not all of them deleted and created anew)."""
+    stored = {tick.player_id: tick for tick in CasualtyTick.objects.filter(match=match)}
+    for player_id, tick in stored.items():
+        tick._history_user = by
+        if player_id not in casualties:
+            tick.delete()
+        elif tick.kind != casualties[player_id]:
+            # a tick changed from 🏥 takes its hatred answer along (docs/league.md, „Hass“)
+            Hatred.objects.filter(tick=tick).delete()
+            tick.kind = casualties[player_id]
+            tick.save(update_fields=["kind"])
+    new = [
+        CasualtyTick(match=match, player_id=player_id, kind=kind)
+        for player_id, kind in casualties.items()
+        if player_id not in stored
+    ]
+    if new:
+        bulk_create_with_history(new, CasualtyTick, default_user=by)
+
+
+def _save(
+    *,
+    match: Match,
+    entry: MatchEntry,
+    later: set[int],
+    by,
+) -> Match:
     for name in (
         "played_at",
         "home_touchdowns",
@@ -109,20 +204,24 @@ def _save(*, match: Match, entry: MatchEntry, later: set[int]) -> Match:
         setattr(match, name, getattr(entry, name))
     match.conceded_by = entry.conceded_by
     _validate(match, entry)
+    # Also when a correction moves a result next to another one of the same pairing.
+    _refuse_duplicate(match)
+    match._history_user = by  # the history names who did it, request or not
     match.save()
-    match.casualties.all().delete()
-    CasualtyTick.objects.bulk_create(
-        CasualtyTick(match=match, player_id=player_id, kind=kind)
-        for player_id, kind in entry.casualties.items()
-    )
+    _save_ticks(match=match, casualties=entry.casualties, by=by)
     later |= _later_pks(match)
-    errors = tick_errors(match) + development_errors(match)
+    _check(match=match, later=later)
+    return match
+
+
+def _check(*, match: Match | None, later: set[int]) -> None:
+    """Ticks and developments of `match` and of the later matches must still be allowed."""
+    errors = [] if match is None else tick_errors(match) + development_errors(match)
     to_check = Match.objects.filter(pk__in=later).select_related("season", "home", "away")
     for other in to_check.in_play_order():
         errors += tick_errors(other) + development_errors(other)
     if errors:
         raise ValidationError(errors)
-    return match
 
 
 def enter_match(*, entry: MatchEntry, by) -> Match:
@@ -133,18 +232,25 @@ def enter_match(*, entry: MatchEntry, by) -> Match:
     if season is None:
         raise ValidationError(_("Es läuft gerade keine Saison."))
     with transaction.atomic():
-        match = Match(season=season, home=entry.home, away=entry.away, entered_by=by)
-        return _save(match=match, entry=entry, later=set())
+        Team.objects.lock(entry.home.pk, entry.away.pk)
+        match = Match(season=season, home=entry.home, away=entry.away, entered_by=by, saved_by=by)
+        return _save(match=match, entry=entry, later=set(), by=by)
 
 
 def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
-    """Correct a result. `version` is the one the form was loaded with: of two concurrent
-    saves the later one fails instead of overwriting the first."""
+    """Correct a result, or enter the result of an open (scheduled) match. `version` is the
+    one the form was loaded with: of two concurrent saves the later one fails instead of
+    overwriting the first."""
     if not match.is_editable_by(by):
         raise PermissionDenied(_("Dieses Spiel darfst du nicht ändern."))
+    if match.is_forfeit:
+        raise ValidationError(
+            _("Dieses Spiel ist kampflos gewertet; nur ein Admin nimmt das zurück.")
+        )
     if (entry.home.pk, entry.away.pk) != (match.home_id, match.away_id):
         raise ValidationError(_("Die Teams eines Spiels bleiben fest."))
     with transaction.atomic():
+        Team.objects.lock(match.home_id, match.away_id)
         claimed = Match.objects.filter(pk=match.pk, version=version).update(
             version=F("version") + 1
         )
@@ -156,6 +262,97 @@ def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
                 )
             )
         match = Match.objects.select_related("season", "home", "away").get(pk=match.pk)
+        if match.is_forfeit:
+            raise ValidationError(
+                _("Dieses Spiel ist inzwischen kampflos gewertet; nur ein Admin nimmt das zurück.")
+            )
+        # A changed result is a new version: the other coach confirms (or disputes) it anew.
+        match.saved_by = by
+        match.confirmed_by = match.confirmed_at = None
+        match.disputed_by = match.disputed_at = None
+        match.dispute_note = ""
         # Matches after the old place may depend on it too (moving a match changes the order).
+        later = _later_pks(match) if match.is_played else set()
+        return _save(match=match, entry=entry, later=later, by=by)
+
+
+def _claim_for_answer(*, match: Match, version: int, by) -> Match:
+    """Lock the match for the other coach's answer to exactly the version he saw."""
+    locked = (
+        Match.objects.select_for_update()
+        .select_related("season", "home", "away")
+        .filter(pk=match.pk)
+        .first()
+    )
+    if locked is None or not locked.may_be_confirmed_by(by):
+        raise PermissionDenied(_("Dieses Ergebnis bestätigt der andere Coach."))
+    if locked.version != version:
+        raise ValidationError(
+            _("Das Ergebnis wurde inzwischen geändert. Bitte prüfe es noch einmal.")
+        )
+    return locked
+
+
+def confirm_match(*, match: Match, version: int, by) -> Match:
+    """The other coach agrees with the result as saved (the version he saw)."""
+    with transaction.atomic():
+        match = _claim_for_answer(match=match, version=version, by=by)
+        match.confirmed_by, match.confirmed_at = by, timezone.now()
+        match._history_user = by
+        match.disputed_by = match.disputed_at = None
+        match.dispute_note = ""
+        match.save(
+            update_fields=[
+                "confirmed_by",
+                "confirmed_at",
+                "disputed_by",
+                "disputed_at",
+                "dispute_note",
+            ]
+        )
+    return match
+
+
+def dispute_match(*, match: Match, version: int, note: str, by) -> Match:
+    """The other coach does not agree: his note goes to the admins (disputed matches)."""
+    note = note.strip()
+    if not note:
+        raise ValidationError({"note": [_("Bitte kurz schreiben, was nicht stimmt.")]})
+    with transaction.atomic():
+        match = _claim_for_answer(match=match, version=version, by=by)
+        match.disputed_by, match.disputed_at, match.dispute_note = by, timezone.now(), note
+        match._history_user = by
+        match.save(update_fields=["disputed_by", "disputed_at", "dispute_note"])
+    return match
+
+
+def _set_deleted(*, match: Match, by, deleted: bool) -> Match:
+    if not Match.may_be_deleted_by(by):
+        raise PermissionDenied(_("Nur Admins löschen Ergebnisse oder stellen sie wieder her."))
+    with transaction.atomic():
+        Team.objects.lock(match.home_id, match.away_id)
+        match = Match.objects.select_related("season", "home", "away").get(pk=match.pk)
+        if match.is_deleted == deleted:
+            return match
         later = _later_pks(match)
-        return _save(match=match, entry=entry, later=later)
+        match.deleted_at, match.deleted_by = (timezone.now(), by) if deleted else (None, None)
+        match._history_user = by
+        match.save(update_fields=["deleted_at", "deleted_by"])
+        if deleted:
+            _check(match=None, later=later)
+        else:
+            _refuse_duplicate(match)
+            _check(match=match, later=later | _later_pks(match))
+    return match
+
+
+def delete_match(*, match: Match, by) -> Match:
+    """Soft delete (admins): the result no longer counts anywhere (table, lists, statuses,
+    skills) but stays, with its history, and can be restored. Refused when a later match
+    depended on it being there (e.g. a player it kept out is ticked in the next one)."""
+    return _set_deleted(match=match, by=by, deleted=True)
+
+
+def restore_match(*, match: Match, by) -> Match:
+    """Undo a soft delete, if the result and every later match are still valid with it."""
+    return _set_deleted(match=match, by=by, deleted=False)

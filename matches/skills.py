@@ -10,11 +10,12 @@ that season and before, and a development reset by an admin counts no more.
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 
 from roster.models import Player
 from rules.models import Skill
 
-from .models import Casualty, CasualtyTick, Development, Match
+from .models import DEVIOUS, Casualty, CasualtyTick, Development, Match
 
 
 @dataclass(frozen=True)
@@ -42,13 +43,15 @@ class SkillEntry:
 def _gaining_developments():
     return (
         Development.objects.active()
-        .filter(skill__isnull=False)
+        .filter(skill__isnull=False, match__deleted_at__isnull=True)
         .select_related("skill", "bonus_skill", "match__season")
     )
 
 
 def _death_ticks():
-    return CasualtyTick.objects.filter(kind=Casualty.DEAD).select_related("match__season")
+    return CasualtyTick.objects.filter(
+        kind=Casualty.DEAD, match__deleted_at__isnull=True
+    ).select_related("match__season")
 
 
 def with_skill_history(players):
@@ -102,3 +105,31 @@ def current_skills(player: Player, at_match: Match | None = None) -> list[SkillE
 
 def current_skill_ids(player: Player, at_match: Match | None = None) -> set[int]:
     return {entry.skill_id for entry in current_skills(player, at_match)}
+
+
+def grant_errors(player: Player, skills: list[Skill]) -> list[str]:
+    """German messages for skills an admin may not grant `player` by hand: the development
+    rules hold for them too. Only skills of the development pool (no trait, never Leader or
+    Pro), none he has already (or twice in one go), and with recorded categories only from
+    his primary or secondary set (Devious always)."""
+    pool = set(Skill.objects.development_pool().values_list("pk", flat=True))
+    owned = current_skill_ids(player)
+    allowed = None
+    if player.categories_recorded:
+        allowed = {c.pk for c in player.primary_categories.all()}
+        allowed |= {c.pk for c in player.secondary_categories.all()}
+    errors, seen = [], set()
+    for skill in skills:
+        values = {"player": player, "skill": skill.name}
+        if skill.pk not in pool:
+            errors.append(_("%(skill)s kann man in der Liga nicht dazugewinnen.") % values)
+        elif skill.pk in owned or skill.pk in seen:
+            errors.append(_("%(player)s hat %(skill)s schon.") % values)
+        elif (
+            allowed is not None
+            and skill.category_id not in allowed
+            and skill.category.code != DEVIOUS
+        ):
+            errors.append(_("%(skill)s gehört zu keiner Kategorie von %(player)s.") % values)
+        seen.add(skill.pk)
+    return errors

@@ -1,4 +1,5 @@
-"""The league table of a season, derived from its matches (docs/league.md, "Tabelle").
+"""The league table of a season, derived from its results (docs/league.md, "Tabelle"): played
+matches and forfeits; open and lapsed matches do not count.
 
 `season_table(season)` reads in two queries (teams, matches with their casualty counts);
 `build_table` holds every rule and needs no database, so the rules are tested on plain data.
@@ -125,7 +126,22 @@ def build_table(teams: Iterable, results: Iterable[Result], points: Points) -> l
 
 
 def result_of(match: Match) -> Result:
-    """The match as the table counts it (winner, casualties caused per side)."""
+    """The match as the table counts it (winner, casualties caused per side).
+
+    A forfeit counts like a match lost 0:3 by the team that cancelled too late: a win and a
+    loss, touchdowns 0:3, no casualties and so no bonus points.
+    """
+    if match.is_forfeit:
+        home_touchdowns, away_touchdowns = match.forfeit_score()
+        return Result(
+            home_id=match.home_id,
+            away_id=match.away_id,
+            home_touchdowns=home_touchdowns,
+            away_touchdowns=away_touchdowns,
+            home_casualties=0,
+            away_casualties=0,
+            conceded_by_id=match.forfeited_by_id,
+        )
     return Result(
         home_id=match.home_id,
         away_id=match.away_id,
@@ -139,6 +155,6 @@ def result_of(match: Match) -> Result:
 
 def season_table(season: Season) -> list[Row]:
     """The table of `season` with the season's current points settings (2 queries)."""
-    matches = Match.objects.for_season(season).played().with_casualty_counts().order_by()
+    matches = Match.objects.for_season(season).with_result().with_casualty_counts().order_by()
     results = [result_of(match) for match in matches]
     return build_table(season.teams.all(), results, Points.of(season))

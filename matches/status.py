@@ -13,7 +13,7 @@ from django.db.models import Q
 from league.models import Season
 from roster.models import MIN_PLAYERS, Player, Team
 
-from .models import Casualty, CasualtyTick, Match
+from .models import Casualty, CasualtyRecord, CasualtyTick, Match
 
 
 def suspended_players(
@@ -26,20 +26,39 @@ def suspended_players(
     """Player id -> the casualty that keeps him out of a match of `team` in `season`.
 
     The match sits at (season, played_at, pk) in play order; without played_at it is the
-    team's next match, after all its played matches. Two queries.
+    team's next match, after all its played matches. Ticks and records by hand count alike.
+    Three queries.
     """
     earlier = Match.objects.played().for_team(team)
     if played_at is not None and season is not None:
         earlier = earlier.before(season=season, played_at=played_at, pk=pk)
-    previous = earlier.in_play_order().values_list("pk", flat=True).last()
+    previous = earlier.in_play_order().values_list("pk", "season__number", "played_at").last()
     condition = Q(pk__in=[])
     if season is not None:
         condition |= Q(match__in=earlier, match__season=season, kind=Casualty.DEAD)
     if previous is not None:
-        condition |= Q(match_id=previous, kind=Casualty.SERIOUSLY_INJURED)
-    suspended: dict[int, Casualty] = {}
+        condition |= Q(match_id=previous[0], kind=Casualty.SERIOUSLY_INJURED)
     ticks = CasualtyTick.objects.filter(player__team=team).filter(condition)
-    for player_id, kind in ticks.values_list("player_id", "kind"):
+    found = list(ticks.values_list("player_id", "kind"))
+
+    records = CasualtyRecord.objects.for_team(team)
+    if played_at is not None and season is not None:
+        records = records.filter(
+            Q(season__number__lt=season.number) | Q(season=season, happened_at__lt=played_at)
+        )
+    since_previous = Q()
+    if previous is not None:
+        _pk, number, when = previous
+        since_previous = Q(season__number__gt=number) | Q(
+            season__number=number, happened_at__gte=when
+        )
+    condition = Q(kind=Casualty.SERIOUSLY_INJURED) & since_previous
+    if season is not None:
+        condition |= Q(season=season, kind=Casualty.DEAD)
+    found += records.filter(condition).values_list("player_id", "kind")
+
+    suspended: dict[int, Casualty] = {}
+    for player_id, kind in found:
         if suspended.get(player_id) != Casualty.DEAD:
             suspended[player_id] = Casualty(kind)
     return suspended

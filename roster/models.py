@@ -6,7 +6,7 @@ matches (his status 🏥/💀, the skills he gained, the journeymen a team needs
 `matches` app, which sits above this one; nothing here knows about matches.
 """
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+from simple_history.models import HistoricalRecords
 
 from rules.models import Position, Race, Skill, SkillCategory
 
@@ -25,11 +26,22 @@ MAX_PLAYERS = 11
 MAX_WITHOUT_LINEMAN = 4
 
 
+def end_of_minute(moment: datetime) -> datetime:
+    """The first instant after the minute of `moment`."""
+    return moment.replace(second=0, microsecond=0) + timedelta(minutes=1)
+
+
 class TeamQuerySet(models.QuerySet):
     def coached_by(self, user):
         if not user.is_authenticated:
             return self.none()
         return self.filter(coach=user)
+
+    def lock(self, *pks: int) -> None:
+        """Lock these teams' rows until the transaction ends, always in the order of their ids
+        (so two workflows locking two teams never wait for each other crosswise). Every
+        workflow that changes a squad or a team's results takes this lock first."""
+        list(self.select_for_update().filter(pk__in=pks).order_by("pk").values_list("pk"))
 
     def editable_by(self, user):
         """Teams the user may manage: his own, or all of them for staff."""
@@ -97,10 +109,11 @@ class PlayerQuerySet(models.QuerySet):
         return self.filter(retired_on__isnull=True)
 
     def on_roster_at(self, moment: datetime):
-        """Players who were on the roster at `moment`: created before it and not retired
-        before its day (a player retired on match day still played)."""
+        """Players who were on the roster at `moment`: created before it or within the same
+        minute (a match time is entered to the minute), and not retired before its day (a
+        player retired on match day still played)."""
         day = timezone.localtime(moment).date()
-        return self.filter(created_at__lte=moment).filter(
+        return self.filter(created_at__lt=end_of_minute(moment)).filter(
             models.Q(retired_on__isnull=True) | models.Q(retired_on__gte=day)
         )
 
@@ -145,6 +158,10 @@ class Player(models.Model):
     created_at = models.DateTimeField(_("angelegt am"), db_default=Now())
 
     objects = PlayerQuerySet.as_manager()
+    history = HistoricalRecords(
+        verbose_name=_("Spieler (Verlauf)"),
+        m2m_fields=[primary_categories, secondary_categories],
+    )
 
     class Meta:
         ordering = ["team", "number"]
@@ -184,12 +201,31 @@ class Player(models.Model):
         self.primary_categories.set(self.position.primary_categories.all())
         self.secondary_categories.set(self.position.secondary_categories.all())
 
+    def set_categories(self, *, primary, secondary) -> None:
+        """The coach's own sets (e.g. only General and Strength primary); either may be empty."""
+        self.categories_recorded = True
+        self.save(update_fields=["categories_recorded"])
+        self.primary_categories.set(primary)
+        self.secondary_categories.set(secondary)
+
     def clear_categories(self) -> None:
         """Back to unrestricted: any category."""
         self.categories_recorded = False
         self.save(update_fields=["categories_recorded"])
         self.primary_categories.clear()
         self.secondary_categories.clear()
+
+    def category_names(self) -> tuple[str, str] | None:
+        """(primary, secondary) as names ("General, Devious"), None when unrestricted; uses the
+        prefetched categories."""
+        if not self.categories_recorded:
+            return None
+
+        def names(categories) -> str:
+            ordered = sorted(categories, key=lambda c: (c.order, c.code))
+            return ", ".join(c.name for c in ordered)
+
+        return names(self.primary_categories.all()), names(self.secondary_categories.all())
 
     def category_codes(self) -> tuple[str, str] | None:
         """(primary, secondary) codes, or None when unrestricted."""
@@ -217,6 +253,8 @@ class PlayerSkill(models.Model):
     parameter = models.CharField(_("Wert"), max_length=30, blank=True)
     source = models.CharField(_("Herkunft"), max_length=10, choices=Source, default=Source.START)
     order = models.PositiveSmallIntegerField(_("Reihenfolge"), default=0)
+
+    history = HistoricalRecords(verbose_name=_("Spieler-Fertigkeit (Verlauf)"))
 
     class Meta:
         ordering = ["player", "order", "pk"]

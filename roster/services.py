@@ -1,6 +1,6 @@
 """Workflows that change a squad: creating a team, adding, retiring and deleting players.
 
-Every workflow checks the league's roster limits (league.md, "Teams and squads") inside one
+Every workflow checks the league's roster limits (docs/league.md, "Teams und Kader") inside one
 transaction, so two concurrent submits can never leave a squad over its limits.
 """
 
@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 from rules.models import Position, PositionSkill, Race
 
 from .models import MAX_PLAYERS, MAX_WITHOUT_LINEMAN, MIN_PLAYERS, Player, PlayerSkill, Team
+from .names import normalise_name
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,8 @@ class PlayerSpec:
     name: str
     number: int
     position: Position
+    # "Aus Vorlage übernehmen" at creation: record the position's sets; else unrestricted.
+    categories_from_template: bool = False
 
 
 def roster_limit_errors(*, race: Race, positions: Sequence[Position]) -> list[str]:
@@ -81,8 +84,17 @@ def _check(*, race: Race, positions: Sequence[Position]) -> None:
 
 def _create_player(*, team: Team, spec: PlayerSpec) -> Player:
     player = Player.objects.create(
-        team=team, name=spec.name.strip(), number=spec.number, position=spec.position
+        team=team, name=normalise_name(spec.name), number=spec.number, position=spec.position
     )
+    copy_starting_skills(player)
+    if spec.categories_from_template:
+        player.copy_categories_from_position()
+    return player
+
+
+def copy_starting_skills(player: Player) -> None:
+    """A new player gets his position's starting skills (a copy: later template edits never
+    change him)."""
     PlayerSkill.objects.bulk_create(
         PlayerSkill(
             player=player,
@@ -91,9 +103,8 @@ def _create_player(*, team: Team, spec: PlayerSpec) -> Player:
             source=PlayerSkill.Source.START,
             order=entry.order,
         )
-        for entry in PositionSkill.objects.filter(position=spec.position)
+        for entry in PositionSkill.objects.filter(position=player.position)
     )
-    return player
 
 
 def _check_numbers(numbers: Sequence[int]) -> None:
@@ -103,6 +114,20 @@ def _check_numbers(numbers: Sequence[int]) -> None:
             _("Jede Nummer nur einmal: %(numbers)s kommt doppelt vor.")
             % {"numbers": ", ".join(map(str, twice))}
         )
+
+
+def squad_errors(*, race: Race, players: Sequence[tuple[int, Position]]) -> list[str]:
+    """German messages for everything wrong with a roster of (number, position) pairs: a
+    number twice, or a limit broken. For screens that change several players at once."""
+    try:
+        _check_numbers([number for number, _ in players])
+    except ValidationError as error:
+        numbers = error.messages
+    else:
+        numbers = []
+    return numbers + roster_limit_errors(
+        race=race, positions=_annotated([position for _, position in players])
+    )
 
 
 def _check_joining(*, team: Team, number: int, position: Position) -> None:
@@ -123,13 +148,14 @@ def create_team(*, name: str, race: Race, coach, players: Sequence[PlayerSpec]) 
         )
     _check_numbers([spec.number for spec in players])
     _check(race=race, positions=[spec.position for spec in players])
+    name = normalise_name(name)
     try:
         with transaction.atomic():
-            team = Team.objects.create(name=name.strip(), race=race, coach=coach)
+            team = Team.objects.create(name=name, race=race, coach=coach)
             for spec in players:
                 _create_player(team=team, spec=spec)
     except IntegrityError as error:
-        if Team.objects.filter(name__iexact=name.strip()).exists():
+        if Team.objects.filter(name__iexact=name).exists():
             raise ValidationError(_("Ein Team mit diesem Namen gibt es schon.")) from error
         raise
     return team
@@ -144,12 +170,33 @@ def add_player(*, team: Team, spec: PlayerSpec) -> Player:
         return _create_player(team=team, spec=spec)
 
 
+def update_player(*, player: Player, name: str, number: int, position: Position) -> Player:
+    """Change name, number or position if the roster keeps unique numbers and its limits.
+
+    Whether the position may still change (not after his first match) is decided above this
+    app, where the matches are known (`matches.squad.change_player`).
+    """
+    with transaction.atomic():
+        team = Team.objects.select_for_update().get(pk=player.team_id)
+        if not player.is_retired:
+            others = list(team.roster().exclude(pk=player.pk).select_related("position"))
+            _check_numbers([p.number for p in others] + [number])
+            _check(race=team.race, positions=[p.position for p in others] + [position])
+        player.name, player.number, player.position = name.strip(), number, position
+        player.save(update_fields=["name", "number", "position"])
+    return player
+
+
 def retire_player(*, player: Player, on: date) -> Player:
     """ "Entlassen": the player leaves the roster for good and stays in the history."""
-    if player.is_retired:
-        raise ValidationError(_("Der Spieler ist schon entlassen."))
-    player.retired_on = on
-    player.save(update_fields=["retired_on"])
+    with transaction.atomic():
+        # The team's lock: a result being saved for this team is checked before or after.
+        Team.objects.lock(player.team_id)
+        player = Player.objects.get(pk=player.pk)
+        if player.is_retired:
+            raise ValidationError(_("Der Spieler ist schon entlassen."))
+        player.retired_on = on
+        player.save(update_fields=["retired_on"])
     return player
 
 
@@ -169,6 +216,9 @@ def delete_player(*, player: Player) -> None:
     A player with a history is retired instead, so old matches stay readable.
     """
     with transaction.atomic():
+        # Results lock both teams' rows while they are saved: waiting for the lock here means
+        # a tick or development saved at the same moment is seen below.
+        Team.objects.lock(player.team_id)
         if player.casualties.exists() or player.developments.exists():
             raise ValidationError(
                 _("%(player)s steht schon in Spielen und kann nur entlassen werden.")

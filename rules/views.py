@@ -6,7 +6,9 @@ from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
+
+from config import pagecache
 
 from .models import (
     HandbookBlock,
@@ -19,14 +21,14 @@ from .models import (
 )
 
 
-@require_GET
+@require_safe
 @login_not_required
 def race_list(request):
     races = Race.objects.annotate(position_total=Count("positions")).order_by("name")
     return render(request, "rules/race_list.html", {"races": races})
 
 
-@require_GET
+@require_safe
 @login_not_required
 def race_detail(request, slug: str):
     race = get_object_or_404(
@@ -38,20 +40,24 @@ def race_detail(request, slug: str):
     return render(request, "rules/race_detail.html", {"race": race})
 
 
-@require_GET
+@require_safe
 @login_not_required
+@pagecache.for_visitors(pagecache.REFERENCE)
 def handbook(request):
     blocks = HandbookBlock.objects.select_related("table").prefetch_related(
         Prefetch("table__rows", queryset=RuleTableRow.objects.order_by("order", "pk"))
     )
     sections = HandbookSection.objects.prefetch_related(Prefetch("blocks", queryset=blocks))
+    # The querysets run only when the cached page is missing: it changes only when an admin
+    # edits the handbook or the reference data (config/pagecache.py).
     return render(
         request,
         "rules/handbook.html",
         {
-            "sections": sections,
-            "stunty_table": Position.objects.stunty_by_race(),
-            "journeyman_races": Race.objects.with_journeyman(),
+            "sections": pagecache.lazy(lambda: list(sections)),
+            "stunty_table": pagecache.lazy(Position.objects.stunty_by_race),
+            "journeyman_races": pagecache.lazy(Race.objects.with_journeyman),
+            **pagecache.fragment_context(request, pagecache.REFERENCE),
         },
     )
 
@@ -60,7 +66,7 @@ def _search_query(request) -> str:
     return request.GET.get("q", "").strip()[:60]
 
 
-@require_GET
+@require_safe
 @login_not_required
 def skill_list(request):
     """The skills reference. Its list arrives lazily (htmx); without JS, ?alle=1 or ?q= shows it."""
@@ -71,7 +77,7 @@ def skill_list(request):
     return render(request, "rules/skill_list.html", context)
 
 
-@require_GET
+@require_safe
 @login_not_required
 def skill_list_fragment(request):
     query = _search_query(request)
@@ -83,7 +89,7 @@ def skill_list_fragment(request):
     )
 
 
-@require_GET
+@require_safe
 @login_not_required
 def skill_detail(request, slug: str):
     skill = get_object_or_404(Skill.objects.select_related("category"), slug=slug)
@@ -99,13 +105,14 @@ OFFLINE_PAGES = ("rules:handbook", "rules:skill-list", "rules:skill-list-fragmen
 OFFLINE_STATIC = (
     "css/app.css",
     "js/app.js",
+    "js/confirm.js",
     "js/skills.js",
     "img/favicon.svg",
     "django_htmx/htmx-2.min.js",
 )
 
 
-@require_GET
+@require_safe
 @login_not_required
 @cache_control(no_cache=True, max_age=0)
 def service_worker(request):

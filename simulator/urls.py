@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .baa import play_views
 from .baa import views as baa_views
 from .ball import views as ball_views
 
@@ -12,5 +13,13 @@ urlpatterns = [
     path("ball/neu/", ball_views.ball_new, name="ball-new"),
     path("ball/zug/", ball_views.ball_action, name="ball-action"),
     path("ball/zurueck/", ball_views.ball_undo, name="ball-undo"),
+    path("ball/regeln/", ball_views.ball_rules, name="ball-rules"),
     path("baa/", baa_views.baa, name="baa"),
+    path("baa/partien/", play_views.game_list, name="baa-games"),
+    path("baa/partien/neu/", play_views.game_new, name="baa-game-new"),
+    path("baa/partie/<str:token>/", play_views.game_page, name="baa-game"),
+    path("baa/partie/<str:token>/stand/", play_views.game_state, name="baa-game-state"),
+    path("baa/partie/<str:token>/zug/", play_views.game_input, name="baa-game-input"),
+    path("baa/partie/<str:token>/bericht/", play_views.game_report, name="baa-game-report"),
+    path("baa/partie/<str:token>/beenden/", play_views.game_give_up, name="baa-game-give-up"),
 ]

@@ -2,10 +2,10 @@
 
 from django.contrib.auth.decorators import login_not_required
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 
-@require_GET
+@require_safe
 @login_not_required
 def index(request):
     return render(request, "simulator/index.html")

@@ -4,12 +4,26 @@ import os
 
 import pytest
 from django.core.management import call_command
+from django.forms import BaseForm, BaseFormSet
+from django.utils.html import escape
 
 
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Tests create many users; the production hasher is slow on purpose, tests need not be."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Every test starts with an empty cache, so no derived page leaks from one to the next."""
+    from django.core.cache import caches
+
+    for cache in caches.all():
+        cache.clear()
+    yield
+    for cache in caches.all():
+        cache.clear()
 
 
 @pytest.fixture(scope="session")
@@ -32,3 +46,31 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("e2e"):
             item.add_marker(skip)
+
+
+def _error_messages(value, depth: int = 0):
+    """Every error of the forms and formsets in a context value (also inside lists and dicts)."""
+    if isinstance(value, BaseForm):
+        yield from (message for errors in value.errors.values() for message in errors)
+    elif isinstance(value, BaseFormSet):
+        yield from value.non_form_errors()
+        for form in value.forms:
+            yield from _error_messages(form, depth + 1)
+    elif depth < 3 and isinstance(value, dict):
+        for item in value.values():
+            yield from _error_messages(item, depth + 1)
+    elif depth < 3 and isinstance(value, list | tuple):
+        for item in value:
+            yield from _error_messages(item, depth + 1)
+
+
+def assert_every_error_shown(response) -> None:
+    """Each error of each form in the context is on the page (a refused value is explained)."""
+    html = response.content.decode()
+    context = {}
+    for layer in response.context:
+        for values in layer.dicts:
+            context.update(values)
+    messages = set(_error_messages(context))
+    assert messages, "the form accepted the tampered value"
+    assert {m for m in messages if escape(m) not in html} == set()

@@ -158,3 +158,21 @@ def test_no_import_cycles_between_or_within_apps():
 def test_the_cycle_check_finds_a_cycle_through_a_lazy_import():
     graph = {"a.models": {"a.standings"}, "a.standings": {"a.models"}, "a.views": {"a.models"}}
     assert cycles(graph) == [["a.models", "a.standings"]]
+
+
+# Rules written as plain functions on plain data: they must stay free of Django so their tests
+# (and anybody reading them) need no database.
+PURE_RULES = ("matches.schedule", "matches.appointments")
+
+
+def test_pure_rule_modules_import_no_django_and_no_app():
+    modules = project_modules()
+    offenders = []
+    for name in PURE_RULES:
+        imported = imported_names(modules[name].read_text(encoding="utf-8"), name)
+        offenders += [
+            f"{name} imports {target}"
+            for target in sorted(imported)
+            if target.split(".")[0] in {"django", *LAYERS}
+        ]
+    assert offenders == []

@@ -1,5 +1,6 @@
 """gunicorn serves the app with production settings; WhiteNoise serves compressed, cached static."""
 
+import json
 import os
 import re
 import socket
@@ -39,6 +40,7 @@ def production_server(tmp_path_factory):
         "DATABASE_URL": f"sqlite:///{tmp / 'prod.sqlite3'}",
         "STATIC_ROOT": str(tmp / "static"),
         "SECURE_SSL_REDIRECT": "0",
+        "CACHE_DIR": str(tmp / "cache"),
     }
     manage = [sys.executable, "manage.py"]
     for command in (
@@ -47,14 +49,17 @@ def production_server(tmp_path_factory):
         ["collectstatic", "--noinput", "-v0"],
     ):
         subprocess.run(manage + command, cwd=ROOT, env=env, check=True, capture_output=True)
+    log = open(tmp / "stdout.log", "wb")  # noqa: SIM115 (closed when the server stops)
     server = subprocess.Popen(
-        [str(BIN / "gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
+        [str(BIN / "gunicorn"), "config.wsgi", "-c", "config/gunicorn.conf.py"],
         cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        env={**env, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1"},
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
+    server.log_path = tmp / "stdout.log"
+    production_server_process["server"] = server
     try:
         for _ in range(100):
             try:
@@ -66,6 +71,10 @@ def production_server(tmp_path_factory):
     finally:
         server.terminate()
         server.wait(timeout=10)
+        log.close()
+
+
+production_server_process: dict = {}
 
 
 def test_gunicorn_serves_the_handbook_with_production_settings(production_server):
@@ -90,3 +99,22 @@ def test_static_files_are_compressed_and_cached_for_a_long_time(production_serve
     assert headers.get("Content-Encoding") in {"gzip", "br"}
     max_age = int(re.search(r"max-age=(\d+)", headers["Cache-Control"]).group(1))
     assert max_age >= 365 * 24 * 3600
+
+
+def test_healthz_reports_database_and_cache_state(production_server):
+    status, headers, body = fetch(f"{production_server}/healthz")
+    assert status == 200
+    assert json.loads(body) == {"status": "ok", "database": "ok", "cache": "ok"}
+    assert "no-cache" in headers["Cache-Control"]
+
+
+def test_each_request_logs_one_line_with_its_duration_to_stdout(production_server):
+    fetch(f"{production_server}/regelheft/?log-probe=1", **{"X-Forwarded-Proto": "https"})
+    log = production_server_process["server"].log_path
+    for _ in range(50):
+        lines = [line for line in log.read_text().splitlines() if "/regelheft/?log-probe=1" in line]
+        if lines:
+            break
+        time.sleep(0.1)
+    assert len(lines) == 1
+    assert re.search(r'"GET /regelheft/\?log-probe=1 HTTP/1.1" 200 \d+ \d+ms$', lines[0])

@@ -1,5 +1,5 @@
-"""The Baa: a miniature street-football game (seed 004, `shared/spec/baa.md`) as a pure-Python
-simulation with bots. No Django import anywhere in this package.
+"""The Baa: a miniature street-football game (the rules as implemented: `docs/baa.md`) as a
+pure-Python simulation with bots. No Django import anywhere in this package.
 
 Public API::
 
@@ -13,6 +13,8 @@ Public API::
     events = game.apply(team, action)     # the events this input caused
     game.describe()                       # terrain, markers, figures, balls for drawing (SVG)
     text = game.to_json(); Game.from_json(text)   # exact replay from seed + inputs
+    Game.resume(game.to_dict())           # the same game from its last resume point (cheap)
+    game.end_after_round()                # a limit outside the rules (real time) ran out
     bots.run_game(4, seed=1, bot="greedy")         # a whole bot game
     bots.answer(game, team, "greedy")              # what a bot would input now (stateless)
 """

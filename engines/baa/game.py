@@ -133,6 +133,8 @@ class Rules:
     team_goals: int | None = 3
     total_goals: int | None = None
     rounds: int | None = 40
+    # set by `Game.end_after_round` when a limit outside the rules (real time) runs out
+    last_round: int | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -140,6 +142,7 @@ class Rules:
             "team_goals": self.team_goals,
             "total_goals": self.total_goals,
             "rounds": self.rounds,
+            "last_round": self.last_round,
         }
 
 
@@ -198,6 +201,7 @@ class Game:
         self.inputs: list[list] = []
         self._pending: dict | None = None
         self._gen: Generator | None = None
+        self._checkpoint: dict | None = None
         for t in range(teams):
             for r in RANKS:
                 fid = f"{t}:{r}"
@@ -276,8 +280,27 @@ class Game:
                 if i < T:
                     self._put(fig, *_towards(self.map.marker((t + i) % T), 3.0))
                 else:
-                    ex, ey = _edge_point(a)
-                    self._put(fig, ex, ey)
+                    self._put_at_edge(fig, a)
+
+    def _put_at_edge(self, fig: Figure, angle: float) -> None:
+        """Set up a leftover figure touching the table edge in its district, as near as possible
+        to where the district's ray meets the edge. It keeps more than 6" from every goal marker:
+        nearer, it would count as a second figure of its team at that marker."""
+        half = 180.0 / self.teams
+        side = TABLE - 2 * BASE_R
+        start = _edge_param(*_edge_point(angle))
+        for i in range(int(4 * side / 0.25) + 1):
+            offset = (i + 1) // 2 * 0.25 * (1 if i % 2 else -1)
+            x, y = _edge_at(start + offset)
+            a = math.degrees(math.atan2(y - CENTRE[1], x - CENTRE[0]))
+            if abs((a - angle + 180.0) % 360.0 - 180.0) > half:
+                continue
+            if any(dist(x, y, m.x, m.y) <= 6.0 + TOL for m in self.map.markers):
+                continue
+            if self._valid_spot(x, y):
+                fig.x, fig.y = x, y
+                return
+        raise RuntimeError(f"no room at the table edge for {fig.id}")  # pragma: no cover
 
     def _adjust_setup(self, positions: dict) -> None:
         """Move figures from the default setup to the given ground points, within the rules."""
@@ -387,6 +410,13 @@ class Game:
             )
         return p
 
+    def end_after_round(self) -> None:
+        """End the game at the end of the current round (reason ``time``): for a limit the
+        rules do not know, such as real minutes agreed at the table. Kept in the rules, so a
+        replay ends at the same round."""
+        if not self.finished and self.rules.last_round is None:
+            self.rules.last_round = self.round
+
     def waiting_for(self) -> list[int]:
         """The teams whose input the game waits for."""
         p = self._pending
@@ -474,6 +504,9 @@ class Game:
             if self.rules.rounds is not None and self.round >= self.rules.rounds:
                 self._finish("rounds")
                 return
+            if self.rules.last_round is not None and self.round >= self.rules.last_round:
+                self._finish("time")
+                return
             for _ in range(self.new_balls):
                 self._place_ball()
             self.new_balls = 0
@@ -496,6 +529,10 @@ class Game:
         changes nothing) if the input is not allowed now."""
         start = len(self.events)
         kind = self._check(team, action)
+        if kind == "act":
+            # an action may stop half-way for a decision (catch, intercept, punch back); a
+            # saved game then resumes from the state before that action (see `resume`)
+            self._checkpoint = self._resume_point()
         self.inputs.append([team, json.loads(json.dumps(action))])
         p = self._pending
         if kind == "pick":
@@ -561,8 +598,19 @@ class Game:
         return out
 
     def _check(self, team: int, action: dict) -> str:
+        kind = self._check_rules(team, action)
+        try:
+            # the input is stored and written out with the game: it must be plain JSON
+            json.dumps(action, allow_nan=False)
+        except (TypeError, ValueError):
+            raise IllegalAction("an action must be plain JSON (no NaN or infinity)") from None
+        return kind
+
+    def _check_rules(self, team: int, action: dict) -> str:
         if self.finished:
             raise IllegalAction("the game is over")
+        if not isinstance(team, int) or isinstance(team, bool):
+            raise IllegalAction(f"a team is given by its number, not {team!r}")
         if not isinstance(action, dict) or "type" not in action:
             raise IllegalAction("an action is a dict with a 'type'")
         p = self._pending
@@ -1214,12 +1262,18 @@ class Game:
         for o in self.figures.values():
             if o.id == f.id or o.prone or o.ball or (kind == "kick" and o.level is not None):
                 continue
-            proj = (o.x - ax) * ux + (o.y - ay) * uy
-            if proj <= EPS:
+            if o is stopper:  # the ball ends touching its base: a catch over the base
+                cands.append((s, 0.0, o.team, RANKS.index(o.rank), o))
                 continue
-            d, _ = seg_point(ax, ay, bx, by, o.x, o.y)
-            if d <= 1.5 + TOL:
-                cands.append((proj, d, o.team, RANKS.index(o.rank), o))
+            proj = (o.x - ax) * ux + (o.y - ay) * uy
+            if proj <= EPS or proj > s + EPS:
+                continue  # behind the holder or beyond the end of the path
+            d = abs((o.x - ax) * uy - (o.y - ay) * ux)
+            if d > 1.5 + TOL:
+                continue
+            if kind == "kick" and self._terrain_between(o.x, o.y, ax + ux * proj, ay + uy * proj):
+                continue  # a rolling ball cannot be reached across a wall
+            cands.append((proj, d, o.team, RANKS.index(o.rank), o))
         cands.sort(key=lambda c: c[:4])
         for _proj, d, _t, _r, o in cands:
             answer = yield {
@@ -1246,6 +1300,15 @@ class Game:
         else:
             self._land(b, ax, ay, bx, by)
         self._log("ball_lands", ball=b.id, x=b.x, y=b.y, level=b.level)
+
+    def _terrain_between(self, ax, ay, bx, by) -> bool:
+        """True if the straight line from A to B runs through a terrain footprint."""
+        length = dist(ax, ay, bx, by)
+        for p in self.pieces:
+            c = clip(ax, ay, bx, by, p.rect)
+            if c and (c[1] - c[0]) * length > EPS:
+                return True
+        return False
 
     def _land(self, b: Ball, ax, ay, bx, by) -> None:
         roofs = [i for i, p in enumerate(self.pieces) if p.is_building and in_rect(bx, by, p.rect)]
@@ -1320,9 +1383,45 @@ class Game:
             "dice": self.dice.getstate(),
         }
 
+    def _resume_point(self) -> dict:
+        """Everything `resume` needs to go on from here without replaying earlier inputs."""
+        act = self.act
+        return {
+            "inputs": len(self.inputs),
+            "events": len(self.events),
+            "figures": [f.to_dict() for f in self.figures.values()],
+            "balls": [b.to_dict() for b in self.balls.values()],
+            "next_ball": self.next_ball,
+            "goals": list(self.goals),
+            "new_balls": self.new_balls,
+            "round": self.round,
+            "step": self.step,
+            "activated": sorted(self.activated),
+            "picks": {str(t): fid for t, fid in self.picks.items()},
+            "queue": list(self.queue),
+            "act": None
+            if act is None
+            else {
+                "figure": act.figure,
+                "move_left": act.move_left,
+                "fought": act.fought,
+                "actions": act.actions,
+                "stood_up": act.stood_up,
+                "over": act.over,
+                "asked": sorted(act.asked),
+            },
+            "pending": _norm(self._pending),
+            "finished": self.finished,
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "dice": self.dice.getstate(),
+        }
+
     def to_dict(self) -> dict:
+        resume = self._checkpoint if self._gen is not None else self._resume_point()
         return {
             "format": FORMAT_VERSION,
+            "resume": resume,
             "teams": self.teams,
             "seed": self.seed,
             "map": self.map.to_dict(),
@@ -1342,13 +1441,58 @@ class Game:
         that the result matches the stored state."""
         if d.get("format") != FORMAT_VERSION:
             raise ValueError("unknown game format")
+        g = cls.replay(d)
+        if verify and "state" in d and _norm(g.snapshot()) != _norm(d["state"]):
+            raise ValueError("the replayed game does not match the stored state")
+        return g
+
+    @classmethod
+    def replay(cls, d: dict, *, until=None) -> Game:
+        """Replay a saved game from its seed, input by input; with `until(game)`, stop before
+        the first input at which it is true (e.g. to see the table after a round)."""
+        if d.get("format") != FORMAT_VERSION:
+            raise ValueError("unknown game format")
         g = cls(d["teams"], d["seed"], Map.from_dict(d["map"]), Rules(**d["rules"]), setup=False)
         g._restore_start(d["start"])
         g.start()
         for team, action in d["inputs"]:
+            if until is not None and until(g):
+                break
             g.apply(team, action)
-        if verify and "state" in d and _norm(g.snapshot()) != _norm(d["state"]):
-            raise ValueError("the replayed game does not match the stored state")
+        return g
+
+    @classmethod
+    def resume(cls, d: dict) -> Game:
+        """Rebuild a saved game from its last resume point (`to_dict`) instead of replaying it
+        from the start: only the inputs of an action still waiting for a decision are replayed.
+        Much cheaper than `from_dict` for a long game; the result is the same game."""
+        if d.get("format") != FORMAT_VERSION:
+            raise ValueError("unknown game format")
+        r = d.get("resume")
+        if r is None:
+            return cls.from_dict(d, verify=False)
+        g = cls(d["teams"], d["seed"], Map.from_dict(d["map"]), Rules(**d["rules"]), setup=False)
+        g.start_position = d["start"]
+        g._restore_start({**d["start"], "figures": r["figures"], "balls": r["balls"]})
+        g.next_ball = r["next_ball"]
+        g.goals = list(r["goals"])
+        g.new_balls = r["new_balls"]
+        g.round, g.step = r["round"], r["step"]
+        g.activated = set(r["activated"])
+        g.picks = {int(t): fid for t, fid in r["picks"].items()}
+        g.queue = list(r["queue"])
+        g.act = (
+            None
+            if r["act"] is None
+            else _Activation(**{**r["act"], "asked": set(r["act"]["asked"])})
+        )
+        g._pending = r["pending"]
+        g.finished, g.winner, g.end_reason = r["finished"], r["winner"], r["end_reason"]
+        g.dice.setstate(r["dice"])
+        g.events = list(d["events"][: r["events"]])
+        g.inputs = [list(i) for i in d["inputs"][: r["inputs"]]]
+        for team, action in d["inputs"][r["inputs"] :]:
+            g.apply(team, action)
         return g
 
     @classmethod
@@ -1392,6 +1536,34 @@ def _edge_point(angle: float) -> tuple[float, float]:
         elif u < -1e-12:
             s = min(s, (BASE_R - c) / u)
     return CENTRE[0] + ux * s, CENTRE[1] + uy * s
+
+
+def _edge_param(x: float, y: float) -> float:
+    """Position of an edge-band point along the band's perimeter (counter-clockwise from the
+    corner at the origin); the inverse of `_edge_at`."""
+    lo, hi = BASE_R, TABLE - BASE_R
+    side = hi - lo
+    if abs(y - lo) < EPS:
+        return x - lo
+    if abs(x - hi) < EPS:
+        return side + y - lo
+    if abs(y - hi) < EPS:
+        return 2 * side + hi - x
+    return 3 * side + hi - y
+
+
+def _edge_at(u: float) -> tuple[float, float]:
+    """The edge-band point (centres 0.5" inside the table edge) at perimeter position u."""
+    lo, hi = BASE_R, TABLE - BASE_R
+    side = hi - lo
+    u %= 4 * side
+    if u < side:
+        return lo + u, lo
+    if u < 2 * side:
+        return hi, lo + u - side
+    if u < 3 * side:
+        return hi - (u - 2 * side), hi
+    return lo, hi - (u - 3 * side)
 
 
 def new_game(

@@ -132,7 +132,7 @@ class Map:
         raise KeyError(team)
 
     def check(self) -> None:
-        """Raise ValueError if the map breaks the spec's terrain rules."""
+        """Raise ValueError if the map breaks the terrain rules (docs/baa.md §1)."""
         if not 2 <= self.teams <= 6:
             raise ValueError("a map is for 2 to 6 teams")
         if sorted(m.team for m in self.markers) != list(range(self.teams)):

@@ -1,6 +1,6 @@
 """BALL: the complete rules of the board game as a pure-Python engine.
 
-Rules: ``shared/spec/ball.md`` (binding), which closes the gaps of the German rulebook.
+Rules: ``docs/ball.md``, the project's own account of the club's rulebook and its gaps.
 No Django import anywhere in this package.
 
 Public API::
@@ -10,7 +10,7 @@ Public API::
     state = new_game(card_mode=False, target_score=3, turn_limit=40)
     actions = state.legal_actions()        # tuple of Action, END and tasks included
     state2 = state.apply(actions[0])       # or state.apply("G5-H6"); the old state is unchanged
-    str(actions[0]); parse_action("G5-H6") # notation of spec section 9, round trip guaranteed
+    str(actions[0]); parse_action("G5-H6") # notation of docs/ball.md §9, round trip guaranteed
     actions[0].parts()                     # ActionParts(kind="move", piece="G5", target="H6", ...)
     state.to_json(); State.from_json(text) # positions
     GameRecord(options, actions).replay()  # a game is its options plus its action list

@@ -1,4 +1,4 @@
-"""Actions and their notation (spec section 9).
+"""Actions and their notation (docs/ball.md §9).
 
 An :class:`Action` is a small immutable tuple ``(kind, a, b, c, d)`` of ints (squares or -1).
 Actions are interned: building the same action twice gives the same object, so the move tables
@@ -52,7 +52,7 @@ class ActionParts(NamedTuple):
 
 
 class NotationError(ValueError):
-    """A string that is not an action in the notation of spec section 9."""
+    """A string that is not an action in the notation of docs/ball.md §9."""
 
 
 class Action(tuple):
@@ -155,7 +155,7 @@ _PATTERNS = (
 
 
 def parse_action(text: str) -> Action:
-    """Parse one action in the notation of spec section 9 (squares case-insensitive).
+    """Parse one action in the notation of docs/ball.md §9 (squares case-insensitive).
 
     Raises :class:`NotationError` (a ValueError) for text that is not an action. Parsing says
     nothing about legality: ``state.apply`` decides that.

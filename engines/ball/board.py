@@ -2,7 +2,7 @@
 
 Squares are integers ``(r - 1) * 13 + (c - 1)`` on the full 13 x 17 grid; only the playable
 ("hatched") squares, where ``c + r`` is even, ever appear in a position. Everything that depends
-on geometry alone is computed once at import time (spec sections 1 and 2).
+on geometry alone is computed once at import time (docs/ball.md §§1 and 2).
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def _distances_from(start: int) -> tuple[int, ...]:
     return tuple(dist)
 
 
-# DIST[a][b]: graph distance over playable squares with diagonal adjacency (spec 1).
+# DIST[a][b]: graph distance over playable squares with diagonal adjacency (docs/ball.md §1).
 DIST: tuple[tuple[int, ...], ...] = tuple(
     _distances_from(s) if IS_PLAYABLE[s] else () for s in range(NSQ)
 )

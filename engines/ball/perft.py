@@ -1,4 +1,4 @@
-"""Perft (spec section 10): the number of action sequences of a given length."""
+"""Perft (docs/ball.md §10): the number of action sequences of a given length."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""The BALL game state: rules, legal actions, apply, JSON (spec sections 3 to 8).
+"""The BALL game state: rules, legal actions, apply, JSON (docs/ball.md §§3 to 8).
 
 A :class:`State` is an immutable value. ``state.apply(action)`` checks the action against the
 legal actions of the position and returns a new state; the old one is never changed. After every
 action the new state is *settled*: an action phase in which ``END`` is the only choice ends by
-itself, and a resolution phase without a solvable task passes the turn (spec section 4).
+itself, and a resolution phase without a solvable task passes the turn (docs/ball.md §4).
 """
 
 from __future__ import annotations
@@ -57,12 +57,21 @@ PHASE_NAMES = ("action", "resolution", "over")
 
 
 class IllegalAction(ValueError):
-    """An action that is not legal in the position; the message says why."""
+    """An action that is not legal in the position; the message says why (in English).
+
+    ``code`` names the reason (see ``engines.ball.explain.MESSAGES``), ``params`` holds its
+    values (square names, piece names such as "home X5", numbers), for wording it elsewhere.
+    """
+
+    def __init__(self, message: str, code: str = "", params: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.code = code
+        self.params = params or {}
 
 
 @dataclass(frozen=True)
 class Options:
-    """The options of a game (spec: everything marked configurable)."""
+    """The options of a game (docs/ball.md: everything marked "einstellbar")."""
 
     card_mode: bool = False
     target_score: int = 3
@@ -108,7 +117,7 @@ def _compute_setup_positions(setup: dict[str, str] | None) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Move tables: for every square, ready-made actions (spec 5, 9).
+# Move tables: for every square, ready-made actions (docs/ball.md §5, 9).
 # STEPS[s] = ((to, action), ...); STEP_ACTIONS[s] = (action, ...);
 # JUMPS[type][s] = ((to, mid, plain, exits, pushes), ...) with mid = NSQ (a square that is always
 # empty) for an orthogonal jump, exits = ((e, action), ...) for a dodge and
@@ -405,7 +414,7 @@ class State:
         team = PIECE_TEAM[c]
         ally = 1 + team
         allies = _TEAM_RANGE[team]
-        # Hand-off: the network of active allies connected to the carrier (spec 5.4).
+        # Hand-off: the network of active allies connected to the carrier (docs/ball.md §5.4).
         seen = {s}
         stack = [s]
         while stack:
@@ -415,7 +424,7 @@ class State:
                     seen.add(n)
                     stack.append(n)
                     out.append(make_action(HANDOFF, s, n))
-        # Short pass (spec 5.5): the ball is carried, so "no ball" only means "no piece".
+        # Short pass (docs/ball.md §5.5): the ball is carried, so "no ball" only means "no piece".
         dist = B.DIST[s]
         for r in allies:
             if r != c and st[r] == ACTIVE:
@@ -424,7 +433,7 @@ class State:
                     for b in NEIGHBOURS[rs]:
                         if not occ[b]:
                             out.append(make_action(SHORT_PASS, s, rs, b))
-        # Long pass (spec 5.6): every free square at distance >= 2 from all seven allies.
+        # Long pass (docs/ball.md §5.6): every free square at distance >= 2 from all seven allies.
         blocked = bytearray(kind)
         for a in allies:
             for n in NEAR[pos[a]]:
@@ -465,7 +474,7 @@ class State:
             if pe >= 1:
                 self._gen_standups(out, True)
             if pe >= 2:
-                # SPRINT: any move of an active piece, restricted ones included (spec 8).
+                # SPRINT: any move of an active piece, restricted ones included (docs/ball.md §8).
                 if movers is not active:
                     moves = []
                     self._gen_moves(team, active, moves)
@@ -499,10 +508,28 @@ class State:
         if action not in self._legal:
             from .explain import explain_illegal
 
-            raise IllegalAction(explain_illegal(self, action))
+            reason = explain_illegal(self, action)
+            raise IllegalAction(f"{action}: {reason.text}", reason.code, reason.params)
         if action[0] == MOVE or action[0] == SPRINT:
             return self._apply_move(action)
         return self._apply_legal(action)
+
+    def scoring_position(self, action: Action | str) -> State | None:
+        """The position at the moment ``action`` scores a touchdown, or None when it scores none.
+
+        A touchdown that does not end the game returns the board to the standard setup at once
+        (``apply`` gives that new drive). This is the board just before that reset, as a finished
+        state with the new score, for showing the touchdown. Raises IllegalAction like ``apply``.
+        """
+        after = self.apply(action)
+        if after._score == self._score:
+            return None
+        if after._phase == GAME_OVER:
+            return after
+        scorer = 0 if after._score[0] > self._score[0] else 1
+        data = self.to_dict()
+        data["options"]["target_score"] = self._score[scorer] + 1
+        return State.from_json(data).apply(action)
 
     def _apply_legal(self, action: Action) -> State:
         """Apply an action known to be legal (no check)."""
@@ -542,7 +569,8 @@ class State:
         return w.freeze()
 
     def _apply_move(self, action: Action) -> State:
-        """A move, block, protect, dodge or tactical dodge, ordinary or SPRINT (spec 5.1-5.3, 8).
+        """A move, block, protect, dodge or tactical dodge, ordinary or SPRINT (docs/ball.md
+        §5.1-5.3, §8).
 
         The fast path of the engine: it updates the square contents instead of recomputing
         them and copies only what changes. ``_Work.move`` is the same rule in plain form;
@@ -564,7 +592,7 @@ class State:
         if o:
             q = o - 1
             st = list(st)
-            if x < 0:  # block / protect (spec 5.3): a 1-square move onto one piece
+            if x < 0:  # block / protect (docs/ball.md §5.3): a 1-square move onto one piece
                 pos[pid] = t
                 st[q] = BOTTOM_ACTIVE if st[q] == ACTIVE else BOTTOM_DOWN
                 st[pid] = TOP
@@ -575,7 +603,7 @@ class State:
                     carrier = pid
                 if PIECE_TEAM[q] != team:
                     gained = 1
-            else:  # dodge (spec 5.1): q goes down on t, the piece exits to x
+            else:  # dodge (docs/ball.md §5.1): q goes down on t, the piece exits to x
                 st[q] = DOWN
                 kind[t] = K_DOWN
                 pos[pid] = x
@@ -590,7 +618,7 @@ class State:
                     ball, carrier = -1, pid
                     restr |= 1 << pid
             st = tuple(st)
-        elif x >= 0:  # tactical dodge (spec 5.2): q on the crossed square is pushed to x
+        elif x >= 0:  # tactical dodge (docs/ball.md §5.2): q on the crossed square is pushed to x
             mid = (s + t) >> 1
             q = occ[mid] - 1
             pos[pid] = t
@@ -778,7 +806,7 @@ class _Work:
         team = PIECE_TEAM[pid]
         q = self.occ_pid(t)
         if q >= 0:
-            if t in NEIGHBOURS[s]:  # block / protect (spec 5.3)
+            if t in NEIGHBOURS[s]:  # block / protect (docs/ball.md §5.3)
                 pos[pid] = t
                 st[q] = BOTTOM_ACTIVE if st[q] == ACTIVE else BOTTOM_DOWN
                 st[pid] = TOP
@@ -788,7 +816,7 @@ class _Work:
                 if PIECE_TEAM[q] != team:
                     self.gain(1)
                 return
-            # dodge (spec 5.1)
+            # dodge (docs/ball.md §5.1)
             st[q] = DOWN
             pos[pid] = x
             gained = 1
@@ -805,7 +833,7 @@ class _Work:
             c = (B.col_of(s) + B.col_of(t)) // 2
             r = (B.row_of(s) + B.row_of(t)) // 2
             mid = B.sq(c, r)
-        if mid >= 0:  # tactical dodge (spec 5.2)
+        if mid >= 0:  # tactical dodge (docs/ball.md §5.2)
             q = self.occ_pid(mid)
             pos[pid] = t
             pos[q] = x
@@ -934,7 +962,7 @@ def _settle(
     occ=None,
     kind=None,
 ):
-    """Build the state and run the automatic steps of spec section 4 until a choice exists.
+    """Build the state and run the automatic steps of docs/ball.md §4 until a choice exists.
 
     ``occ`` and ``kind`` (see the move tables) are computed from ``pos`` and ``st`` unless the
     caller already has them. The phase changes below happen before the state is published

@@ -1,9 +1,11 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.numbers import AsciiIntegerField
+
 
 class BaaMatchForm(forms.Form):
-    teams = forms.IntegerField(
+    teams = AsciiIntegerField(
         label=_("Teams"),
         min_value=2,
         max_value=6,
@@ -15,7 +17,7 @@ class BaaMatchForm(forms.Form):
             "max_value": _("The Baa ist für höchstens 6 Teams."),
         },
     )
-    seed = forms.IntegerField(
+    seed = AsciiIntegerField(
         label=_("Seed"),
         min_value=0,
         max_value=999_999_999,

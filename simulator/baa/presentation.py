@@ -48,6 +48,7 @@ _END_REASONS = {
     "first_goal": "das erste Tor ist gefallen",
     "total_goals": "die Gesamtzahl der Tore ist erreicht",
     "rounds": "die letzte Runde ist gespielt",
+    "time": "die vereinbarte Spielzeit ist um",
 }
 # The events that tell the story of a round; the rest (dice, every step) only in the detail.
 KEY_EVENTS = {
@@ -242,7 +243,12 @@ def _svg_y(y: float) -> float:
 
 def baa_picture(*, match: BaaMatch, number: int) -> dict[str, Any]:
     """SVG-ready shapes of the table after round ``number`` (y flipped: north is up)."""
-    picture = match.rounds[number].picture
+    return table_shapes(match.rounds[number].picture, match.districts)
+
+
+def table_shapes(picture: dict[str, Any], districts) -> dict[str, Any]:
+    """SVG-ready shapes of a table as the engine describes it (``Game.describe()``), with the
+    district borders of the map (y flipped: north is up)."""
     terrain = []
     for piece in picture["pieces"]:
         x0, y0, x1, y1 = piece["x0"], piece["y0"], piece["x1"], piece["y1"]
@@ -305,7 +311,7 @@ def baa_picture(*, match: BaaMatch, number: int) -> dict[str, Any]:
     ]
     centre = TABLE / 2
     lines = []
-    for d in match.districts:
+    for d in districts:
         angle = math.radians(d["from"])
         lines.append(
             {

@@ -2,21 +2,23 @@
 
 from django.contrib.auth.decorators import login_not_required
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
+
+from config.numbers import parse_id
 
 from . import presentation, services
 from .forms import BaaMatchForm
 
 
 def _round_number(raw: str | None, last: int) -> int:
-    try:
-        number = int(raw) if raw not in (None, "") else last
-    except ValueError:
-        number = last
-    return min(max(number, 0), last)
+    """ "?runde=": 0 (the line-up) to the last round; anything else shows the last round."""
+    if raw == "0":
+        return 0
+    number = parse_id(raw)
+    return last if number is None else min(number, last)
 
 
-@require_GET
+@require_safe
 @login_not_required
 def baa(request):
     form = BaaMatchForm(request.GET if "teams" in request.GET else None)

@@ -1,11 +1,28 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.numbers import AsciiIntegerField
+
 # Computer levels of the BALL engine, by their German names.
 BALL_LEVELS = {"leicht": "easy", "schwer": "hard", "zufall": "random"}
 
 
+# Who plays which side: the computer's side, or None when two people share the device.
+BALL_MODES = {"computer-gast": "away", "computer-heim": "home", "zu-zweit": None}
+
+
 class BallNewGameForm(forms.Form):
+    mode = forms.ChoiceField(
+        label=_("Gegner"),
+        choices=[
+            ("computer-gast", _("Computer – ich spiele Heim (DEF, beginnt)")),
+            ("computer-heim", _("Computer – ich spiele Gast (ATK, hat den Ball)")),
+            ("zu-zweit", _("Zu zweit an diesem Gerät")),
+        ],
+        initial="computer-gast",
+        required=False,
+        error_messages={"invalid_choice": _("Bitte wähle einen der angebotenen Gegner.")},
+    )
     level = forms.ChoiceField(
         label=_("Computer"),
         choices=[
@@ -14,20 +31,29 @@ class BallNewGameForm(forms.Form):
             ("zufall", _("zufällig")),
         ],
         initial="leicht",
+        required=False,
+        help_text=_("Gilt nur für Partien gegen den Computer."),
+        error_messages={"invalid_choice": _("Bitte wähle eine der angebotenen Stufen.")},
     )
-    target_score = forms.IntegerField(
+    target_score = AsciiIntegerField(
         label=_("Touchdowns zum Sieg"),
         min_value=1,
         max_value=5,
         initial=3,
-        error_messages={"required": _("Bitte gib an, bis wie viele Touchdowns gespielt wird.")},
+        error_messages={
+            "required": _("Bitte gib an, bis wie viele Touchdowns gespielt wird."),
+            "invalid": _("Bitte gib eine ganze Zahl von 1 bis 5 an."),
+        },
     )
     card_mode = forms.BooleanField(
         label=_("Kartenmodus (PE, Sprint, Getup, Overtime)"), required=False
     )
 
     def engine_level(self) -> str:
-        return BALL_LEVELS[self.cleaned_data["level"]]
+        return BALL_LEVELS[self.cleaned_data["level"] or "leicht"]
+
+    def computer_side(self) -> str | None:
+        return BALL_MODES[self.cleaned_data["mode"] or "computer-gast"]
 
 
 class BallActionForm(forms.Form):
@@ -40,3 +66,9 @@ class BallActionForm(forms.Form):
             "max_length": _("Ein Zug ist höchstens 40 Zeichen lang."),
         },
     )
+    # The game version the page showed (see services.check_version); empty: the current one.
+    version = forms.CharField(required=False, max_length=40)
+
+
+class BallVersionForm(forms.Form):
+    version = forms.CharField(required=False, max_length=40)

@@ -49,3 +49,40 @@ def reference_data(transactional_db):
 def admin_login(live_server, reference_data, django_user_model):
     user = django_user_model.objects.create_superuser("chef", "chef@example.org", "geheim-123")
     return user, "geheim-123"
+
+
+# WCAG 2.0, 2.1 and 2.2 at levels A and AA: the standard every page must meet.
+WCAG_AA = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
+}
+
+
+def describe_violations(violations: list[dict]) -> str:
+    """One line per rule and failing element, readable in a test failure."""
+    lines = []
+    for violation in violations:
+        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}")
+        for node in violation["nodes"]:
+            lines.append(f"    {' '.join(map(str, node['target']))}: {node['failureSummary']}")
+    return "\n".join(lines)
+
+
+@pytest.fixture(scope="session")
+def axe():
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe()
+
+
+@pytest.fixture
+def assert_accessible(axe):
+    """Run axe-core (bundled by axe-playwright-python) on the page; fail with every violation."""
+
+    def check(page) -> None:
+        # Folded parts (<details>: rule texts, player actions) are checked opened too.
+        page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        results = axe.run(page, options=WCAG_AA)
+        violations = results.response["violations"]
+        assert not violations, f"{page.url}\n{describe_violations(violations)}"
+
+    return check

@@ -1,8 +1,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from league.services import start_next_season
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Development
 from roster.factories import UserFactory
 
@@ -15,7 +14,7 @@ def test_coach_enters_automatic_development_and_sees_the_skill_in_his_squad(
     coach = UserFactory(username="trainerin", password="sicheres-pw-42")
     home = squad(name="Hopfen Hooligans", coach=coach, players=3)
     away = squad(name="Grüne Gefahr", players=3)
-    start_next_season(by=staff_user())
+    open_season(by=staff_user())
     match = play(home, away, at=days_ago(1))
 
     page.goto(f"{live_server.url}{match.get_absolute_url()}")

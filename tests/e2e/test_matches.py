@@ -1,8 +1,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from league.services import start_next_season
-from matches.factories import squad, staff_user
+from matches.factories import open_season, squad, staff_user
 from roster.factories import UserFactory
 
 pytestmark = pytest.mark.e2e
@@ -13,7 +12,7 @@ def league(live_server, reference_data):
     coach = UserFactory(username="trainerin", password="sicheres-pw-42")
     home = squad(name="Hopfen Hooligans", coach=coach)
     away = squad(name="Grüne Gefahr")
-    start_next_season(by=staff_user())
+    open_season(by=staff_user())
     return home, away
 
 

@@ -10,25 +10,26 @@ pytestmark = pytest.mark.e2e
 
 def test_visitor_plays_ball_actions_and_the_computer_answers(page: Page, live_server):
     page.goto(f"{live_server.url}/simulator/")
-    page.get_by_role("link", name=re.compile("BALL gegen den Computer")).click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("BALL gegen den Computer")
+    page.get_by_role("link", name=re.compile("BALL")).first.click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("BALL")
 
-    # Tap the piece on G5, then one of its actions (htmx swaps the board in place).
-    page.locator("a.chip", has_text="G5").click()
-    expect(page.get_by_role("heading", name="Aktionen der Figur auf G5")).to_be_visible()
-    page.get_by_role("button", name=re.compile(r"^G5-H6")).click()
-    expect(page.locator(".history")).to_contain_text("G5-H6")
+    # Tap the piece on G7, then the highlighted target H8 (htmx swaps the game in place).
+    page.locator('[data-hit="G7"]').click()
+    expect(page.locator(".prompt")).to_contain_text("Zielfeld")
+    page.locator('[data-hit="H8"]').click()
+    expect(page.locator(".history")).to_contain_text("G7-H8")
 
     # A typed illegal action shows the German error and changes nothing.
     page.get_by_label("Oder Zug in Notation eingeben").fill("A1-B2")
     page.get_by_role("button", name="Ziehen").click()
     expect(page.get_by_role("alert")).to_contain_text("ist in dieser Stellung nicht erlaubt")
+    expect(page.get_by_role("alert")).to_contain_text("Auf A1 steht keine Figur.")
     expect(page.locator(".history summary")).to_contain_text("1 Aktion")
 
     # Ending the turn lets the computer play; its actions are listed.
     page.get_by_role("button", name=re.compile(r"^END")).click()
-    expect(page.locator(".computer-reply")).to_contain_text("Der Computer hat gespielt")
-    expect(page.locator(".ball-status")).to_contain_text("Du bist dran")
+    expect(page.locator(".last-actions")).to_contain_text("Computer hat gespielt")
+    expect(page.locator("[data-turn-indicator]")).to_contain_text("Du (DEF)")
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
 

@@ -55,3 +55,35 @@ def test_breaking_the_limits_keeps_the_form_and_explains_in_german(
 
     expect(page.get_by_role("alert")).to_contain_text("Human Catcher: höchstens 2 Spieler")
     expect(page.get_by_label("Teamname")).to_have_value("Zu viele Stars")
+
+
+def test_deleting_a_player_asks_first_and_a_no_keeps_him(page: Page, live_server, coach_login):
+    from django.contrib.auth import get_user_model
+
+    from matches.factories import squad
+
+    username, password = coach_login
+    team = squad(name="Vorsichtige", players=7)
+    team.coach = get_user_model().objects.get(username=username)
+    team.save(update_fields=["coach"])
+    page.goto(f"{live_server.url}{team.get_absolute_url()}")
+    page.get_by_role("link", name="Anmelden").click()
+    page.get_by_label("Benutzername").fill(username)
+    page.get_by_label("Passwort").fill(password)
+    page.get_by_role("button", name="Anmelden").click()
+    page.goto(f"{live_server.url}{team.get_absolute_url()}")
+
+    questions = []
+    first = page.locator(".squad__player").first
+    name = first.locator(".squad__name").inner_text()
+
+    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
+    first.get_by_text("Bearbeiten").click()
+    first.get_by_role("button", name="Löschen").click()
+    expect(page.locator(".squad__player")).to_have_count(7)
+    assert questions and "löschen" in questions[0]
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    first.get_by_role("button", name="Löschen").click()
+    expect(page.locator(".squad__player")).to_have_count(6)
+    expect(page.locator(".squad__name", has_text=name)).to_have_count(0)

@@ -1,5 +1,5 @@
 import pytest
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
 from league.models import Season
@@ -80,7 +80,7 @@ def test_team_created_before_any_season_is_in_no_season():
 def test_admin_starts_the_next_season_from_the_season_list(client):
     admin = UserFactory(username="boss", is_staff=True, is_superuser=True)
     client.force_login(admin)
-    response = client.post("/admin/league/season/starten/")
+    response = client.post("/admin/league/season/starten/", {"closing": "0"})
     assert response.status_code == 302
     assert Season.objects.current().number == 1
     assert "Nächste Saison starten" in client.get("/admin/league/season/").content.decode()
@@ -95,3 +95,25 @@ def test_closed_season_keeps_its_points_in_the_admin(client):
     assert 'name="points_win"' not in closed
     current = client.get(f"/admin/league/season/{first.pk + 1}/change/").content.decode()
     assert 'name="points_win"' in current
+
+
+def test_second_click_on_start_next_season_is_told_the_season_already_started(client):
+    admin = UserFactory(username="boss", is_staff=True, is_superuser=True)
+    start_next_season(by=admin)
+    client.force_login(admin)
+    page = client.get("/admin/league/season/").content.decode()
+    assert 'name="closing" value="1"' in page
+    client.post("/admin/league/season/starten/", {"closing": "1"})
+    response = client.post("/admin/league/season/starten/", {"closing": "1"}, follow=True)
+    assert "Saison 2 hat schon begonnen" in response.content.decode()
+    assert Season.objects.count() == 2
+    assert Season.objects.current().number == 2
+
+
+def test_start_is_refused_when_the_named_season_is_no_longer_current():
+    admin = staff_user()
+    start_next_season(by=admin, closing=0)
+    start_next_season(by=admin, closing=1)
+    with pytest.raises(ValidationError, match="Saison 2 hat schon begonnen"):
+        start_next_season(by=admin, closing=1)
+    assert Season.objects.count() == 2

@@ -1,8 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from league.services import start_next_season
-from matches.factories import play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 
 pytestmark = pytest.mark.django_db
 
@@ -11,9 +10,9 @@ def test_table_is_public_first_in_navigation_and_in_a_fixed_number_of_queries(
     client, django_assert_max_num_queries
 ):
     home, away, _ = squad(name="Heim"), squad(name="Gast"), squad(name="Dritte")
-    start_next_season(by=staff_user())
-    for _ in range(4):
-        play(home, away, score=(2, 0))
+    open_season(by=staff_user())
+    for days in range(4):
+        play(home, away, at=days_ago(days + 1), score=(2, 0))
     with django_assert_max_num_queries(4):
         response = client.get(reverse("league:standings"))
     html = response.content.decode()
@@ -26,9 +25,9 @@ def test_table_is_public_first_in_navigation_and_in_a_fixed_number_of_queries(
 
 def test_table_of_another_season_and_htmx_fragment(client):
     home, away = squad(name="Heim"), squad(name="Gast")
-    first = start_next_season(by=staff_user())
+    first = open_season(by=staff_user())
     play(home, away, score=(1, 0))
-    start_next_season(by=staff_user())
+    open_season(by=staff_user())
     response = client.get(
         reverse("league:standings") + f"?saison={first.pk}", headers={"HX-Request": "true"}
     )

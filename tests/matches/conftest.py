@@ -2,8 +2,7 @@
 
 import pytest
 
-from league.services import start_next_season
-from matches.factories import squad, staff_user
+from matches.factories import open_season, squad, staff_user
 
 
 @pytest.fixture
@@ -18,4 +17,4 @@ def away():
 
 @pytest.fixture
 def season(home, away):
-    return start_next_season(by=staff_user())
+    return open_season(by=staff_user())

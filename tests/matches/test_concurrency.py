@@ -6,8 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection, connections
 
-from league.services import start_next_season
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Match
 from matches.services import MatchEntry, update_match
 
@@ -21,7 +20,7 @@ pytestmark = [
 
 def test_two_concurrent_saves_of_one_match_one_fails_cleanly(reference_data_loaded):
     home, away = squad(name="Heim"), squad(name="Gast")
-    start_next_season(by=staff_user())
+    open_season(by=staff_user())
     match = play(home, away, at=days_ago(1))
     barrier = threading.Barrier(2)
     outcomes = []
@@ -68,3 +67,98 @@ def reference_data_loaded(transactional_db):
 
     if not Race.objects.exists():
         call_command("loaddata", "reference", "handbook", verbosity=0)
+
+
+def test_two_coaches_cancelling_at_once_one_wins_the_other_sees_it(reference_data_loaded):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from matches import scheduling
+    from matches.factories import open_match
+
+    home, away = squad(name="Heim"), squad(name="Gast")
+    open_season()
+    match = open_match(home, away, at=timezone.now() + timedelta(hours=3))
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def cancel(team):
+        try:
+            barrier.wait()
+            scheduling.cancel_match(match=match, team=team, version=1, by=team.coach)
+            outcomes.append(("ok", team.name))
+        except ValidationError as error:
+            outcomes.append(("refused", " ".join(error.messages)))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=cancel, args=(team,)) for team in (home, away)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert sorted(kind for kind, _ in outcomes) == ["ok", "refused"]
+    winner = next(name for kind, name in outcomes if kind == "ok")
+    refused = next(message for kind, message in outcomes if kind == "refused")
+    assert f"{winner} hat zu spät abgesagt" in refused
+    saved = Match.objects.get(pk=match.pk)
+    assert saved.forfeited_by.name == winner and saved.cancellations.count() == 1
+
+
+def test_one_coach_moving_while_the_other_cancels_one_wins(reference_data_loaded):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from matches import scheduling
+    from matches.factories import open_match
+
+    home, away = squad(name="Heim"), squad(name="Gast")
+    open_season()
+    appointment = timezone.now().replace(second=0, microsecond=0) + timedelta(hours=3)
+    match = open_match(home, away, at=appointment)
+    barrier = threading.Barrier(2)
+    outcomes = {}
+
+    def move():
+        try:
+            barrier.wait()
+            scheduling.set_appointment(
+                match=match,
+                scheduled_at=appointment + timedelta(days=2),
+                version=1,
+                by=home.coach,
+            )
+            outcomes["move"] = "ok"
+        except ValidationError as error:
+            outcomes["move"] = " ".join(error.messages)
+        finally:
+            connections.close_all()
+
+    def cancel():
+        try:
+            barrier.wait()
+            scheduling.cancel_match(match=match, team=away, version=1, by=away.coach)
+            outcomes["cancel"] = "ok"
+        except ValidationError as error:
+            outcomes["cancel"] = " ".join(error.messages)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=move), threading.Thread(target=cancel)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    saved = Match.objects.get(pk=match.pk)
+    assert sorted(outcomes) == ["cancel", "move"]
+    assert list(outcomes.values()).count("ok") == 1
+    if outcomes["move"] == "ok":
+        assert "Der Termin steht inzwischen auf" in outcomes["cancel"]
+        assert not saved.is_forfeit and saved.scheduled_at == appointment + timedelta(days=2)
+    else:
+        assert "Gast hat zu spät abgesagt" in outcomes["move"]
+        assert saved.forfeited_by_id == away.pk and saved.scheduled_at == appointment

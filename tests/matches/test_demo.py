@@ -44,14 +44,37 @@ def test_setup_demo_command_prints_the_logins(capsys):
     assert DEMO_ADMIN.password in out and DEMO_COACH.password in out
 
 
-def test_demo_league_has_a_current_season_with_both_teams_and_a_played_match():
+def test_demo_league_has_a_season_with_a_played_match_and_an_appointment():
     from league.models import Season
     from matches.models import Casualty, Match
 
     ensure_demo_league()
     season = Season.objects.current()
     assert season is not None and season.teams.count() == 2
-    match = Match.objects.get(season=season)
+    match = Match.objects.played().get(season=season)
     assert match.casualties.get().kind == Casualty.SERIOUSLY_INJURED
+    (rematch,) = Match.objects.upcoming()
+    assert (rematch.home, rematch.away) == (match.away, match.home)
     assert ensure_demo_league() == []
-    assert Match.objects.count() == 1 and Season.objects.count() == 1
+    assert Match.objects.count() == 2 and Season.objects.count() == 1
+
+
+def test_saving_the_unchanged_demo_match_works(client):
+    """The form keeps the time to the minute; the demo players created in that same minute
+    still count as on the roster, so an unchanged save is accepted."""
+    from matches.models import Match
+
+    ensure_demo_league()
+    match = Match.objects.played().get()
+    client.force_login(User.objects.get(username=DEMO_ADMIN.username))
+    url = f"/spiele/{match.pk}/bearbeiten/"
+    form = client.get(url).context["form"]
+    data = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if value is None:
+            continue
+        data[name] = field.widget.format_value(value) if name == "played_at" else value
+    response = client.post(url, data)
+    assert response.status_code == 302, response.content.decode()
+    assert Match.objects.played().get().casualties.count() == 1

@@ -1,13 +1,12 @@
-"""Skill development after a match (league.md "Development", "Devious bonus", "Corrections")."""
+"""Skill development after a match (docs/league.md, "Entwicklung")."""
 
 from datetime import timedelta
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from league.services import start_next_season
 from matches import development as dev
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Casualty, Development
 from matches.skills import current_skills
 from roster.factories import PlayerFactory
@@ -47,7 +46,7 @@ def admin():
 
 @pytest.fixture
 def season(home, away, admin):
-    return start_next_season(by=admin)
+    return open_season(by=admin)
 
 
 @pytest.fixture
@@ -159,7 +158,7 @@ def test_death_resets_gains_of_that_season_and_earlier_only(match, home, away, a
     assert [e.skill.name for e in current_skills(player)] == [
         e.skill.name for e in player.starting_skills()
     ]
-    start_next_season(by=admin)
+    open_season(by=admin)
     next_match = play(home, away)
     dev.choose_primary(
         match=next_match,
@@ -406,7 +405,7 @@ def test_primary_refuses_an_owned_or_repeated_proposal(match, home, admin):
     player = home.players.first()
     PlayerSkill.objects.create(player=player, skill=skill("Block"))
     general = SkillCategory.objects.get(code="G")
-    with pytest.raises(ValidationError, match="nicht lernen"):
+    with pytest.raises(ValidationError, match="hat Block schon") as refused:
         dev.choose_primary(
             match=match,
             team=home,
@@ -416,7 +415,9 @@ def test_primary_refuses_an_owned_or_repeated_proposal(match, home, admin):
             by=admin,
             dice=FixedDice(1),
         )
-    with pytest.raises(ValidationError, match="drei verschiedene"):
+    # The message belongs to the field that caused it.
+    assert list(refused.value.message_dict) == ["proposal_1"]
+    with pytest.raises(ValidationError, match="drei verschiedene") as refused:
         dev.choose_primary(
             match=match,
             team=home,
@@ -426,6 +427,28 @@ def test_primary_refuses_an_owned_or_repeated_proposal(match, home, admin):
             by=admin,
             dice=FixedDice(1),
         )
+    assert list(refused.value.message_dict) == ["proposal_2"]
+
+
+def test_primary_options_hold_only_gainable_skills_of_allowed_categories(match, home):
+    player = home.players.first()
+    player.set_categories(primary=SkillCategory.objects.filter(code="S"), secondary=[])
+    PlayerSkill.objects.create(player=player, skill=skill("Block"), source="gained")
+    options = dev.primary_options(player=player, match=match)
+    # His primary set plus Devious, which everybody may choose.
+    assert list(options) == ["S", "D"]
+    offered = {s.name for skills in options.values() for s in skills}
+    assert "Guard" in offered and "Block" not in offered
+    assert all(not s.is_trait and s.gainable_in_sevens for ss in options.values() for s in ss)
+
+
+def test_primary_options_leave_out_a_category_with_fewer_than_three(match, home):
+    player = home.players.first()
+    player.set_categories(primary=SkillCategory.objects.filter(code="P"), secondary=[])
+    passing = dev.gainable_skills(player=player, match=match, categories=["P"])
+    for entry in passing[:-2]:
+        PlayerSkill.objects.create(player=player, skill=entry, source="gained")
+    assert "P" not in dev.primary_options(player=player, match=match)
 
 
 # --- Devious bonus ------------------------------------------------------------------------

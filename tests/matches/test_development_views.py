@@ -1,8 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from league.services import start_next_season
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Development
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +19,7 @@ def away():
 
 @pytest.fixture
 def match(home, away):
-    start_next_season(by=staff_user())
+    open_season(by=staff_user())
     return play(home, away, at=days_ago(1))
 
 
@@ -105,7 +104,7 @@ def test_squad_page_shows_gained_skills_with_fixed_queries(
     client.post(url(match, home), {f"team{home.pk}-choice": "auto"})
     gained = Development.objects.get(match=match, team=home)
     client.logout()
-    with django_assert_max_num_queries(12) as ctx:
+    with django_assert_max_num_queries(15) as ctx:
         html = client.get(home.get_absolute_url()).content.decode()
     assert gained.skill.name in html and "data-gained" in html
     first = len(ctx.captured_queries)
@@ -115,3 +114,115 @@ def test_squad_page_shows_gained_skills_with_fixed_queries(
         PlayerFactory(team=home, number=number)
     with django_assert_max_num_queries(first):
         client.get(home.get_absolute_url())
+
+
+def options_url(match, team):
+    return reverse("matches:development-options", args=[match.pk, team.pk])
+
+
+def strength_only(player):
+    from rules.models import SkillCategory
+
+    player.set_categories(primary=SkillCategory.objects.filter(code="S"), secondary=[])
+
+
+def test_picking_a_player_offers_only_his_categories_and_gainable_skills(client, match, home):
+    from roster.models import PlayerSkill
+    from rules.models import Skill, SkillCategory
+
+    player = home.players.get(number=1)
+    strength_only(player)
+    guard = Skill.objects.get(name="Guard")
+    PlayerSkill.objects.create(player=player, skill=guard, source="gained")
+    client.force_login(home.coach)
+    prefix = f"team{home.pk}"
+    response = client.get(
+        options_url(match, home),
+        {f"{prefix}-choice": "choose", f"{prefix}-player": player.pk},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    form = response.context["form"]
+    offered = [c for c, _label in form.fields["category"].choices if c]
+    codes = set(SkillCategory.objects.filter(pk__in=offered).values_list("code", flat=True))
+    assert codes == {"S", "D"}
+    html = response.content.decode()
+    assert "<html" not in html and f'id="{prefix}-auswahl"' in html
+    assert ">Guard<" not in html and ">Mighty Blow<" in html
+    assert ">Leader<" not in html and ">Dodge<" not in html
+
+
+def test_picking_a_category_narrows_the_proposals_to_it(client, match, home):
+    from rules.models import SkillCategory
+
+    player = home.players.get(number=1)
+    prefix = f"team{home.pk}"
+    devious = SkillCategory.objects.get(code="D")
+    client.force_login(home.coach)
+    response = client.get(
+        options_url(match, home),
+        {f"{prefix}-player": player.pk, f"{prefix}-category": devious.pk},
+        headers={"HX-Request": "true"},
+    )
+    proposal = response.context["form"].fields["proposal_1"].widget.choices
+    groups = [group for group, _skills in proposal[1:]]
+    assert groups == ["Devious (Hinterlistig)"]
+
+
+def test_without_javascript_the_refresh_button_narrows_and_saves_nothing(client, match, home):
+    player = home.players.get(number=1)
+    strength_only(player)
+    prefix = f"team{home.pk}"
+    client.force_login(home.coach)
+    response = client.post(
+        url(match, home),
+        {f"{prefix}-choice": "choose", f"{prefix}-player": player.pk, "auswahl": "1"},
+    )
+    assert response.status_code == 200
+    assert ">Mighty Blow<" in response.content.decode()
+    assert ">Dodge<" not in response.content.decode()
+    assert not Development.objects.exists()
+
+
+def test_an_owned_proposal_says_so_next_to_its_field(client, match, home):
+    from roster.models import PlayerSkill
+    from rules.models import Skill, SkillCategory
+
+    player = home.players.get(number=1)
+    block = Skill.objects.get(name="Block")
+    PlayerSkill.objects.create(player=player, skill=block, source="gained")
+    general = SkillCategory.objects.get(code="G")
+    others = Skill.objects.filter(category=general).exclude(pk=block.pk).order_by("name")[:2]
+    prefix = f"team{home.pk}"
+    client.force_login(home.coach)
+    response = client.post(
+        url(match, home),
+        {
+            f"{prefix}-choice": "choose",
+            f"{prefix}-player": player.pk,
+            f"{prefix}-category": general.pk,
+            f"{prefix}-proposal_1": block.pk,
+            f"{prefix}-proposal_2": others[0].pk,
+            f"{prefix}-opponent_proposal": others[1].pk,
+        },
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert f'id="id_{prefix}-proposal_1_fehler">{player} hat Block schon.' in html
+    assert not Development.objects.exists()
+
+
+def test_automatic_names_player_skill_and_rolls_with_lists_collapsed(client, match, home):
+    client.force_login(home.coach)
+    client.post(url(match, home), {f"team{home.pk}-choice": "auto"})
+    development = Development.objects.get(match=match, team=home)
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert f"{development.player} erhält" in html
+    assert "Spieler gewürfelt:" in html and "Fertigkeit gewürfelt:" in html
+    assert '<details class="development__options">' in html
+    assert '<details class="development__options" open' not in html
+
+
+def test_options_need_a_coach_of_the_match(client, match, home):
+    client.force_login(squad(name="Fremd", players=1).coach)
+    assert client.get(options_url(match, home)).status_code == 404

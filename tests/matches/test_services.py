@@ -3,8 +3,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from league.services import start_next_season
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Casualty, CasualtyTick, Match
 from matches.services import MatchEntry, enter_match, update_match
 from matches.standings import result_of
@@ -283,7 +282,7 @@ def test_update_runs_the_same_checks_as_a_new_entry(season, home, away, changes,
 
 def test_coach_cannot_edit_a_closed_seasons_result(season, home, away):
     match = play(home, away)
-    start_next_season(by=staff_user())
+    open_season(by=staff_user())
     with pytest.raises(PermissionDenied):
         update_match(match=match, entry=entry(home, away), version=1, by=home.coach)
     update_match(match=match, entry=entry(home, away), version=1, by=staff_user())

@@ -4,8 +4,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from league.services import start_next_season
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Casualty
 from matches.standings import Points, Result, build_table, season_table
 
@@ -152,7 +151,7 @@ def test_wins_draws_and_losses_add_up_over_a_season():
 @pytest.mark.django_db
 def test_season_table_from_matches_in_a_fixed_number_of_queries(django_assert_num_queries):
     home, away, idle = squad(name="Heim"), squad(name="Gast"), squad(name="Ohne Spiel")
-    season = start_next_season(by=staff_user())
+    season = open_season(by=staff_user())
     ticks = {away.players.get(number=n): Casualty.BADLY_HURT for n in (1, 2)}
     play(home, away, at=days_ago(3), score=(1, 2), ticks=ticks, journeymen=(1, 0))
     play(away, home, at=days_ago(2), score=(0, 0), conceded_by=away)
@@ -185,8 +184,8 @@ def test_a_seasons_own_points_and_bonus_tiers_reach_its_table():
 @pytest.mark.django_db
 def test_closed_season_keeps_its_table_when_a_new_season_starts():
     home, away = squad(name="Heim"), squad(name="Gast")
-    first = start_next_season(by=staff_user())
+    first = open_season(by=staff_user())
     play(home, away, score=(1, 0))
-    second = start_next_season(by=staff_user())
+    second = open_season(by=staff_user())
     assert by_team(season_table(first))[home].points == 3
     assert by_team(season_table(second))[home].points == 0

@@ -3,8 +3,7 @@
 
 import pytest
 
-from league.services import start_next_season
-from matches.factories import days_ago, play, squad, staff_user
+from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Casualty, CasualtyTick
 from matches.status import journeymen_needed, status_of, suspended_for_next_match
 
@@ -14,7 +13,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def teams():
     home, away, third = squad(name="Heim"), squad(name="Gast"), squad(name="Dritte")
-    start_next_season(by=staff_user())
+    open_season(by=staff_user())
     return home, away, third
 
 
@@ -38,7 +37,7 @@ def test_seriously_injured_carries_into_the_next_season(teams):
     home, away, _ = teams
     hurt = home.players.get(number=2)
     play(home, away, at=days_ago(10), ticks={hurt: Casualty.SERIOUSLY_INJURED})
-    start_next_season(by=staff_user())
+    open_season(by=staff_user())
     assert status_of(hurt) == Casualty.SERIOUSLY_INJURED
     # Played earlier in time than the injury, but later in play order (a later season).
     first_of_season = play(home, away, at=days_ago(20))
@@ -53,7 +52,7 @@ def test_dead_misses_the_rest_of_the_season_and_returns_in_the_next(teams):
     later = [play(away, third, at=days_ago(9)), play(home, away, at=days_ago(8))]
     assert all(status_of(dead, match) == Casualty.DEAD for match in later)
     assert status_of(dead) == Casualty.DEAD
-    start_next_season(by=staff_user())
+    open_season(by=staff_user())
     assert status_of(dead) is None
     assert status_of(dead, play(away, third, at=days_ago(7))) is None
 

@@ -1,3 +1,5 @@
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
 from django.utils import timezone
@@ -35,6 +37,37 @@ def test_match_list_is_public_with_a_fixed_number_of_queries(
     assert response.status_code == 200
     assert html.count('class="match-list__item"') == 5
     assert "Ausf. 1:0" in html
+
+
+def test_match_list_shows_a_bounded_page_with_the_same_queries_however_many_matches(
+    client, season, home, away, django_assert_max_num_queries
+):
+    from matches.views import MATCHES_PER_PAGE
+
+    for day in range(MATCHES_PER_PAGE + 3):  # a day apart: not the same match twice
+        play(home, away, at=days_ago(40) + timedelta(days=day))
+    newest = Match.objects.order_by("-played_at").first()
+    oldest = Match.objects.order_by("played_at").first()
+    with django_assert_max_num_queries(3):  # seasons, count, the page
+        first = client.get(reverse("matches:match-list")).content.decode()
+    assert first.count('class="match-list__item"') == MATCHES_PER_PAGE
+    assert newest.get_absolute_url() in first and oldest.get_absolute_url() not in first
+    assert "Seite 1 von 2" in first and 'rel="next"' in first
+    second = client.get(reverse("matches:match-list"), {"saison": season.pk, "seite": 2})
+    html = second.content.decode()
+    assert html.count('class="match-list__item"') == 3
+    assert oldest.get_absolute_url() in html and 'rel="prev"' in html
+
+
+def test_match_list_repeated_comes_from_the_cache_and_follows_a_new_result(
+    client, season, home, away, django_assert_num_queries
+):
+    play(home, away, at=days_ago(2))
+    client.get(reverse("matches:match-list"))
+    with django_assert_num_queries(0):
+        client.get(reverse("matches:match-list"))
+    newer = play(home, away, at=days_ago(1), score=(3, 2))
+    assert newer.get_absolute_url() in client.get(reverse("matches:match-list")).content.decode()
 
 
 def test_match_list_htmx_returns_only_the_fragment(client, season, home, away):
@@ -123,9 +156,10 @@ def test_suspended_player_cannot_be_ticked_in_the_form(client, season, home, awa
     response = client.post(
         reverse("matches:match-create"), form_data(home, away, **{f"ausfall_{hurt.pk}": "dead"})
     )
-    # The field is disabled for him: the tick is ignored rather than saved.
-    assert response.status_code == 302
-    assert not Match.objects.latest("pk").casualties.exists()
+    # The field is disabled for him; a tick posted anyway is refused, not dropped.
+    assert response.status_code == 400
+    assert f"{hurt} ist für dieses Spiel gesperrt" in response.content.decode()
+    assert Match.objects.count() == 1
 
 
 def test_coach_edits_his_match_and_the_other_coach_sees_the_change(client, season, home, away):

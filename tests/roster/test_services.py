@@ -1,4 +1,4 @@
-"""Squad rules (league.md, "Teams and squads") in the roster service."""
+"""Squad rules (docs/league.md, "Teams und Kader") in the roster service."""
 
 import datetime
 

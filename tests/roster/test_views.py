@@ -42,7 +42,8 @@ def test_squad_page_is_public_and_shows_players_skills_and_journeymen(
     from roster.services import PlayerSpec, add_player
 
     add_player(team=team, spec=PlayerSpec("Flinke Frieda", 3, catcher))
-    with django_assert_max_num_queries(10):
+    # 13: the squad, statuses and skills, plus the upcoming appointments (one query)
+    with django_assert_max_num_queries(13):
         response = client.get(team.get_absolute_url())
     html = response.content.decode()
     assert "Flinke Frieda" in html
@@ -171,18 +172,54 @@ def test_retire_requires_post(client):
 def test_squad_page_derives_statuses_in_a_fixed_number_of_queries(
     client, django_assert_max_num_queries
 ):
-    from league.services import start_next_season
-    from matches.factories import days_ago, play, squad, staff_user
+    from matches.factories import days_ago, open_season, play, squad, staff_user
     from matches.models import Casualty
 
     home, away = squad(name="Heim"), squad(name="Gast")
-    start_next_season(by=staff_user())
+    open_season(by=staff_user())
     for days, number in ((5, 1), (4, 2), (3, 3)):
         play(home, away, at=days_ago(days), ticks={home.players.get(number=number): "injured"})
     play(home, away, at=days_ago(2), ticks={home.players.get(number=4): Casualty.DEAD})
-    with django_assert_max_num_queries(11):
+    # + the upcoming appointments, + the active hatreds
+    with django_assert_max_num_queries(15):
         response = client.get(home.get_absolute_url())
     html = response.content.decode()
     # Only the dead player is out: each 🏥 was served in the team's next match.
     assert html.count("data-status=") == 1 and 'data-status="dead"' in html
     assert 'data-journeymen="1"' in html
+
+
+def test_an_added_row_can_be_removed_again(client):
+    client.force_login(UserFactory())
+    race = Race.objects.get(slug="human")
+    data = team_form_data(race, rows=9) | {"remove_row": "7", "spieler-8-name": "Bleibt"}
+    response = client.post(reverse("roster:team-create", kwargs={"race_slug": "human"}), data)
+    formset = response.context["formset"]
+    assert len(formset.forms) == 8
+    assert formset.forms[7].initial["name"] == "Bleibt"
+    assert "Zeile entfernen" in response.content.decode()
+    assert not Team.objects.exists()
+
+
+def test_the_first_seven_rows_cannot_be_removed(client):
+    client.force_login(UserFactory())
+    html = client.get(reverse("roster:team-create", kwargs={"race_slug": "human"})).content
+    assert "Zeile entfernen" not in html.decode()
+
+
+def test_an_empty_extra_row_is_ignored(client):
+    client.force_login(UserFactory())
+    race = Race.objects.get(slug="human")
+    data = team_form_data(race, rows=8) | {"spieler-7-name": ""}
+    response = client.post(reverse("roster:team-create", kwargs={"race_slug": "human"}), data)
+    assert response.status_code == 302
+    assert Team.objects.get().players.count() == 7
+
+
+def test_an_empty_row_among_the_first_seven_is_still_required(client):
+    client.force_login(UserFactory())
+    race = Race.objects.get(slug="human")
+    data = team_form_data(race, rows=8) | {"spieler-3-name": ""}
+    response = client.post(reverse("roster:team-create", kwargs={"race_slug": "human"}), data)
+    assert response.status_code == 200
+    assert not Team.objects.exists()

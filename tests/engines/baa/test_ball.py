@@ -187,7 +187,7 @@ def test_a_standing_figure_that_stops_a_kick_may_catch_it_over_its_base(baa, for
 
 def test_a_catch_on_the_own_marker_scores_even_in_another_teams_activation(baa, force):
     marker = (38.1421, 38.1421)
-    g = baa.make_game({"1:A": (32, 32), "0:C": marker}, ball={"1:A": "b1"})
+    g = baa.make_game({"1:A": (33, 33), "0:C": marker}, ball={"1:A": "b1"})
     baa.activate(g, "1:A")
     force(g, *SIX)
     g.apply(1, {"type": "throw", "angle": 45})

@@ -1,4 +1,4 @@
-"""Scenario tests added by the rules audit (spec section by section), each with forced dice:
+"""Scenario tests added by the rules audit (docs/baa.md section by section), each with forced dice:
 contact and range limits, paying K, table edges, scatters, catch eligibility and order,
 interceptions at one point and during climbs, fights, goals and the end criteria."""
 

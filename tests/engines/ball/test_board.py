@@ -1,4 +1,4 @@
-"""The board, the setup and the default options (spec sections 1 to 3)."""
+"""The board, the setup and the default options (docs/ball.md §§1 to 3)."""
 
 import pytest
 
@@ -46,7 +46,7 @@ def test_graph_distance_equals_the_larger_coordinate_difference_on_this_board():
 def test_knocked_loose_ball_square_is_always_on_the_board():
     # The crossed square M of a diagonal 2-square move is never on an edge, so the square
     # opposite to any push square is always playable: only "holds a piece" can send the ball
-    # back to M (spec 5.2 also names "off the board / not playable", which cannot happen).
+    # back to M (docs/ball.md §5.2 also names "off the board / not playable", which cannot happen).
     for mid in PLAYABLE:
         c, r = col_of(mid), row_of(mid)
         if 1 < c < 13 and 1 < r < 17:

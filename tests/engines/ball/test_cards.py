@@ -1,4 +1,4 @@
-"""Card mode: +PE, the energy table, SPRINT, GETUP, OVERTIME (spec 8)."""
+"""Card mode: +PE, the energy table, SPRINT, GETUP, OVERTIME (docs/ball.md §8)."""
 
 import pytest
 

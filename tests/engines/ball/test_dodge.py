@@ -1,4 +1,4 @@
-"""Dodge and forced fumble (spec 5.1)."""
+"""Dodge and forced fumble (docs/ball.md §5.1)."""
 
 import pytest
 
@@ -95,3 +95,10 @@ def test_dodge_without_the_ball_leaves_the_dodger_free_to_act(kit):
     assert state.pa == 1
     assert not kit.piece(state, "home", "X4")["restricted"]
     assert kit.moves_from(state, "J12")
+
+
+def test_refusal_carries_a_reason_code_and_its_values(kit):
+    state = kit.position({"O1": "G5"}, {"X2": "G7", "O1": "F6", "S3": "H6", "X4": "F8", "X5": "H8"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply("G5-G7")
+    assert (err.value.code, err.value.params) == ("no_exit", {"square": "G7"})

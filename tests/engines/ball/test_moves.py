@@ -1,4 +1,5 @@
-"""Ordinary moves by piece type, crossing, closed squares and picking up the ball (spec 5, 6)."""
+"""Ordinary moves by piece type, crossing, closed squares and picking up the ball
+(docs/ball.md §5, §6)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Notation of spec section 9: printing and parsing round-trip."""
+"""Notation of docs/ball.md §9: printing and parsing round-trip."""
 
 import pytest
 

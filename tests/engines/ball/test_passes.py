@@ -1,4 +1,4 @@
-"""Hand-off, short pass and long pass (spec 5.4 to 5.6)."""
+"""Hand-off, short pass and long pass (docs/ball.md §5.4 to §5.6)."""
 
 import pytest
 

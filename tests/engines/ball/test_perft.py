@@ -1,4 +1,4 @@
-"""Perft regression anchors (spec section 10).
+"""Perft regression anchors (docs/ball.md §10).
 
 How depth 1 was checked by hand (standard setup, home to play, no opponent within reach):
 O1 C7: 4 diagonal steps + A7, C9, C5 (E7 holds X2) = 7; X2 E7: 4 + G9, C9, C5 (G5 holds X5) = 7;

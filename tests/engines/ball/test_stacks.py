@@ -1,4 +1,4 @@
-"""Block, protect and resolving stacks (spec 5.3 and 7)."""
+"""Block, protect and resolving stacks (docs/ball.md §5.3 and 7)."""
 
 import pytest
 

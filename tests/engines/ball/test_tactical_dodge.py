@@ -1,4 +1,4 @@
-"""Tactical dodge, push square and the loose ball (spec 5.2)."""
+"""Tactical dodge, push square and the loose ball (docs/ball.md §5.2)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Touchdowns and the new drive (spec 6)."""
+"""Touchdowns and the new drive (docs/ball.md §6)."""
 
 from engines.ball import new_game
 
@@ -126,3 +126,15 @@ def test_touchdown_resets_overtime(kit):
     state = state.apply("OVERTIME").apply("H16-I17")
     assert state.overtime_used is False
     assert state.pe["home"] == 0
+
+
+def test_scoring_position_shows_the_board_before_the_reset(kit):
+    state = kit.position({"X4": "H16"}, carrier="home X4", atk="home", pa=2)
+    scene = state.scoring_position("H16-I17")
+    assert scene.score == {"home": 1, "away": 0}
+    assert scene.ball == {"carrier": "home X4", "square": "I17"}
+    assert state.apply("H16-I17").ball["square"] == "G13"  # the game itself went on
+
+
+def test_scoring_position_is_none_for_an_action_that_scores_nothing(kit):
+    assert kit.position({"X4": "H14"}, carrier="home X4").scoring_position("H14-I15") is None

@@ -1,4 +1,5 @@
-"""Turn structure, PA, automatic phase ends, stand-up tasks and the end of the game (spec 4, 7)."""
+"""Turn structure, PA, automatic phase ends, stand-up tasks and the end of the game
+(docs/ball.md §4, §7)."""
 
 import pytest
 

@@ -62,3 +62,19 @@ def test_baa_map_coordinates_are_not_localised(client):
     response = client.get(reverse("simulator:baa"), {"teams": 2, "seed": 1, "bot": "greedy"})
     assert 'cx="24.0"' in response.text  # the marketplace, never "24,0" in German
     assert not re.search(r'\b(?:x|y|cx|cy|width|height)="-?\d+,\d', response.text)
+
+
+@pytest.mark.parametrize("runde", ["²", "٣", "9" * 5000, "-1", "1e3"])
+def test_baa_round_that_is_no_plain_number_shows_the_last_round(client, runde):
+    response = client.get(
+        reverse("simulator:baa"), {"teams": 2, "seed": 1, "bot": "greedy", "runde": runde}
+    )
+    assert response.status_code == 200
+    assert "Spielende" in response.text
+
+
+def test_looking_at_a_baa_match_stores_nothing(client):
+    from django.contrib.sessions.models import Session
+
+    client.get(reverse("simulator:baa"), {"teams": 2, "seed": 1, "bot": "greedy"})
+    assert Session.objects.count() == 0

@@ -1,0 +1,199 @@
+"""`make load-mix`: coaches entering results while visitors read, on the benchmark league.
+
+Starts gunicorn (2 sync workers, production settings) on the league that `make bench-pages`
+built (BENCH_DATABASE_URL), or uses a running server given with --base (loopback only). Bounded:
+at most 32 visitors, 8 coaches and 120 seconds. Visitors read the table, the match list, squads,
+matches and the handbook; each coach logs in, enters a result for his team through the form and
+then reads the table, which must already count that match (a stale table is an error). Prints
+the percentiles per kind of request and every error.
+"""
+
+import argparse
+import os
+import random
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import uuid
+from collections import defaultdict
+from pathlib import Path
+
+from .pages import DEFAULT_DB, DEFAULT_REDIS, redis_answers
+from .servers import free_port, manage, production_env, start_gunicorn, stop
+from .site_client import COACH_PASSWORD, SiteClient
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+LIMITS = {"visitors": 32, "coaches": 8, "seconds": 120}
+TEAM_LINK = re.compile(r'<tr data-team="(\d+)">.*?<a href="(/teams/\d+/)">([^<]+)</a>', re.S)
+
+
+class Recorder:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.times: dict[str, list[float]] = defaultdict(list)
+        self.errors: list[str] = []
+
+    def record(self, kind: str, seconds: float, error: str | None = None) -> None:
+        with self.lock:
+            self.times[kind].append(seconds)
+            if error:
+                self.errors.append(f"{kind}: {error}")
+
+
+def played_count(page: str, team_pk: int) -> int | None:
+    row = re.search(rf'<tr data-team="{team_pk}">.*?</tr>', page, re.S)
+    if row is None:
+        return None
+    return int(re.search(r'data-col="played">(\d+)<', row.group(0)).group(1))
+
+
+def visitor(base: str, urls: list[str], stop_at: float, recorder: Recorder, seed: int) -> None:
+    rng = random.Random(seed)
+    client = SiteClient(base)
+    while time.monotonic() < stop_at:
+        url = rng.choice(urls)
+        try:
+            response = client.get(url)
+        except OSError as error:
+            recorder.record("lesen", 0.0, f"{url}: {error}")
+            continue
+        error = None if response.status == 200 else f"{url}: HTTP {response.status}"
+        recorder.record("lesen", response.seconds, error)
+
+
+def coach(base: str, team: dict, teams: list[dict], stop_at: float, recorder, seed: int) -> None:
+    rng = random.Random(seed)
+    client = SiteClient(base)
+    started = time.perf_counter()
+    try:
+        client.login(team["username"], COACH_PASSWORD)
+    except (OSError, RuntimeError) as error:
+        recorder.record("anmelden", time.perf_counter() - started, str(error))
+        return
+    recorder.record("anmelden", time.perf_counter() - started)
+    while time.monotonic() < stop_at:
+        opponent = rng.choice([t for t in teams if t["pk"] != team["pk"]])
+        before = played_count(client.get("/tabelle/").body, team["pk"])
+        started = time.perf_counter()
+        try:
+            saved = client.enter_result(
+                home=team["pk"], away=opponent["pk"], score=(rng.randint(0, 3), rng.randint(0, 3))
+            )
+        except (OSError, RuntimeError) as error:
+            recorder.record("eintragen", time.perf_counter() - started, str(error))
+            continue
+        seconds = time.perf_counter() - started
+        if saved.status == 400 and "schon eingetragen" in saved.body:
+            # This pairing was entered a few hours ago: the app rightly refuses it twice.
+            recorder.record("doppelt (abgelehnt)", seconds)
+            continue
+        if saved.status != 302:
+            recorder.record("eintragen", seconds, f"HTTP {saved.status} statt Weiterleitung")
+            continue
+        recorder.record("eintragen", seconds)
+        table = client.get("/tabelle/")
+        after = played_count(table.body, team["pk"])
+        stale = before is not None and after is not None and after <= before
+        recorder.record("Tabelle danach", table.seconds, "veraltete Tabelle" if stale else None)
+        time.sleep(rng.uniform(0.2, 1.0))  # a coach does not type at machine speed
+
+
+def league_targets(base: str) -> tuple[list[str], list[dict]]:
+    client = SiteClient(base)
+    table = client.get("/tabelle/").body
+    teams = []
+    for pk, url, name in TEAM_LINK.findall(table):
+        number = re.search(r"Team (\d+)$", name.strip())
+        if number:
+            teams.append({"pk": int(pk), "url": url, "username": f"bench-coach-{number.group(1)}"})
+    matches = re.findall(r'href="(/spiele/\d+/)"', client.get("/spiele/").body)
+    urls = ["/tabelle/", "/spiele/", "/regelheft/"]
+    urls += [t["url"] for t in teams[:10]] + matches[:10]
+    return urls, teams
+
+
+def percentile_line(kind: str, times: list[float]) -> str:
+    ms = sorted(t * 1000 for t in times)
+    cuts = statistics.quantiles(ms, n=100, method="inclusive") if len(ms) > 1 else ms * 99
+    return (
+        f"{kind:<15} {len(ms):>7} {cuts[49]:>8.1f} {cuts[89]:>8.1f} {cuts[98]:>8.1f} {ms[-1]:>8.1f}"
+    )
+
+
+def run(base: str, *, visitors: int, coaches: int, seconds: int) -> int:
+    urls, teams = league_targets(base)
+    if len(teams) < 2:
+        print("Keine Benchmark-Liga gefunden (erst make bench-pages).", file=sys.stderr)
+        return 2
+    recorder = Recorder()
+    stop_at = time.monotonic() + seconds
+    threads = [
+        threading.Thread(target=visitor, args=(base, urls, stop_at, recorder, n))
+        for n in range(visitors)
+    ]
+    threads += [
+        threading.Thread(target=coach, args=(base, team, teams, stop_at, recorder, 1000 + n))
+        for n, team in enumerate(random.Random(7).sample(teams, coaches))
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    print(f"\n{visitors} Besucher, {coaches} Coaches, {seconds} s gegen {base}\n")
+    print(f"{'Anfrage':<15} {'Anzahl':>7} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    for kind, times in recorder.times.items():
+        print(percentile_line(kind, times))
+    total = sum(len(times) for times in recorder.times.values())
+    print(f"\n{total / seconds:.0f} Anfragen/s, Fehler: {len(recorder.errors)}")
+    for error in recorder.errors[:20]:
+        print(f"  {error}")
+    return 1 if recorder.errors else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--base", help="laufender Server, z. B. http://127.0.0.1:8000")
+    parser.add_argument("--visitors", type=int, default=12)
+    parser.add_argument("--coaches", type=int, default=4)
+    parser.add_argument("--seconds", type=int, default=30)
+    args = parser.parse_args()
+    for name, limit in LIMITS.items():
+        if not 0 < getattr(args, name) <= limit:
+            parser.error(f"--{name} zwischen 1 und {limit}")
+    if args.base:
+        if urllib.parse.urlsplit(args.base).hostname not in LOOPBACK:
+            parser.error("nur gegen einen Server auf diesem Rechner (127.0.0.1)")
+        return run(args.base, visitors=args.visitors, coaches=args.coaches, seconds=args.seconds)
+
+    with tempfile.TemporaryDirectory(prefix="hs-load-") as tmp:
+        extra = {
+            "DATABASE_URL": os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB),
+            "STATIC_ROOT": str(Path(tmp) / "static"),
+            "CACHE_DIR": str(Path(tmp) / "cache"),
+            "CACHE_KEY_PREFIX": f"hs-load-{uuid.uuid4().hex[:8]}",
+        }
+        redis_url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS)
+        if redis_answers(redis_url):
+            extra["REDIS_URL"] = redis_url
+        env = production_env(**extra)
+        manage(env, "migrate", "--noinput", "-v0")
+        manage(env, "collectstatic", "--noinput", "-v0")
+        port = free_port()
+        server = start_gunicorn(env, port=port, workers=2)
+        try:
+            return run(
+                f"http://127.0.0.1:{port}",
+                visitors=args.visitors,
+                coaches=args.coaches,
+                seconds=args.seconds,
+            )
+        finally:
+            stop(server)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

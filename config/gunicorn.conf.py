@@ -1,0 +1,28 @@
+"""gunicorn settings for `make serve` (one machine) and the benchmarks.
+
+Every value can be overridden on the command line or with GUNICORN_CMD_ARGS. The access log goes
+to stdout, one line per request: time, client, request line, status, bytes and the duration in
+milliseconds (the last field).
+"""
+
+import multiprocessing
+import os
+
+bind = os.environ.get(
+    "BIND", f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+)
+workers = int(os.environ.get("WEB_CONCURRENCY", str(multiprocessing.cpu_count() * 2 + 1)))
+worker_class = "sync"
+timeout = 30
+graceful_timeout = 20
+# A worker restarts after this many requests (with jitter), so a slow leak cannot grow forever.
+max_requests = 2000
+max_requests_jitter = 200
+accesslog = "-"
+errorlog = "-"
+access_log_format = '%(t)s %(h)s "%(r)s" %(s)s %(B)s %(M)sms'
+# Only the reverse proxy on this machine may set X-Forwarded-* (see README, "Betrieb").
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# gunicorn's control socket sits at one path per user: two instances on one machine (two app
+# servers, the tests, the benchmark) would fight over it, and nothing here uses it.
+control_socket_disable = True

@@ -1,0 +1,60 @@
+"""Casualties recorded by hand on the squad page: 🏥 or 💀 for an injury outside a match.
+
+They drive the derived status exactly like a tick (`status.py`); the coach of the team or an
+admin records and removes them.
+"""
+
+from datetime import date, datetime, time
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.models import Season
+from roster.models import Player, Team
+
+from .models import CasualtyRecord
+
+
+def moment_of(day: date) -> datetime:
+    """Today means now; an earlier day counts at its end (after that day's matches)."""
+    if day == timezone.localdate():
+        return timezone.now()
+    return timezone.make_aware(datetime.combine(day, time(23, 59)))
+
+
+def record_casualty(*, player: Player, kind: str, day: date, note: str = "", by) -> CasualtyRecord:
+    if not player.team.is_editable_by(by):
+        raise PermissionDenied(_("Nur der Coach des Teams oder ein Admin trägt das ein."))
+    errors = []
+    season = Season.objects.current()
+    if season is None:
+        errors.append(_("Es läuft gerade keine Saison."))
+    if player.is_retired:
+        errors.append(_("%(player)s ist entlassen.") % {"player": player})
+    if day > timezone.localdate():
+        errors.append(_("Das Datum kann nicht in der Zukunft liegen."))
+    elif season is not None and moment_of(day) < season.started_at:
+        errors.append(_("Das Datum liegt vor dem Beginn der laufenden Saison."))
+    if errors:
+        raise ValidationError(errors)
+    record = CasualtyRecord(
+        player=player,
+        season=season,
+        kind=kind,
+        happened_at=moment_of(day),
+        note=note.strip(),
+        recorded_by=by,
+    )
+    record.full_clean(exclude=["recorded_by"])
+    with transaction.atomic():
+        Team.objects.select_for_update().get(pk=player.team_id)
+        record.save()
+    return record
+
+
+def remove_casualty_record(*, record: CasualtyRecord, by) -> None:
+    if not record.player.team.is_editable_by(by):
+        raise PermissionDenied(_("Nur der Coach des Teams oder ein Admin entfernt das."))
+    record.delete()

@@ -1,0 +1,291 @@
+"""Open matches: the schedule, appointments, cancellations (docs/league.md, "Termine und Absagen").
+
+A match exists before it has a result: created by a coach (with or without an appointment) or by
+the admin's schedule "jeder gegen jeden". Either coach sets or moves its appointment, cancels for
+his team or deletes it while it has no result. A cancellation less than 24 hours before the
+appointment is a forfeit (`appointments.is_late_cancellation`); only admins undo one. A match
+still open when its season closes has lapsed (derived: `MatchQuerySet.lapsed`).
+
+Every change of an open match locks its row and compares the version the page was loaded with,
+so of two coaches cancelling or moving at once one wins and the other is told what happened.
+"""
+
+from datetime import datetime
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from league.models import Season
+from roster.models import Team
+
+from .models import Cancellation, Match
+from .schedule import Fixture, plan_fixtures
+
+
+def _local(moment: datetime) -> str:
+    return date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
+
+
+def _not_in_the_past(scheduled_at: datetime | None, now: datetime) -> None:
+    if scheduled_at is not None and scheduled_at < now.replace(second=0, microsecond=0):
+        raise ValidationError(
+            {"scheduled_at": _("Der Termin liegt in der Vergangenheit.")}, code="past"
+        )
+
+
+def _why_closed(match: Match) -> str | None:
+    """Why nothing can be scheduled or cancelled for this match any more (None: it is open)."""
+    if match.is_played:
+        return _("Dieses Spiel hat schon ein Ergebnis.")
+    if match.is_forfeit:
+        return _("Dieses Spiel ist schon kampflos gewertet (%(team)s hat zu spät abgesagt).") % {
+            "team": match.forfeited_by
+        }
+    if not match.season.is_current:
+        return _("Dieses Spiel ist mit dem Ende von %(season)s verfallen.") % {
+            "season": match.season
+        }
+    return None
+
+
+def what_happened(match: Match) -> str:
+    """A German sentence for a coach whose change came too late: the match as it is now."""
+    reason = _why_closed(match)
+    if reason is not None:
+        return reason
+    if match.scheduled_at is not None:
+        return _("Der Termin steht inzwischen auf %(when)s.") % {"when": _local(match.scheduled_at)}
+    latest = match.cancellations.select_related("team").last()
+    if latest is not None:
+        return _("%(team)s hat inzwischen abgesagt; das Spiel wartet auf einen neuen Termin.") % {
+            "team": latest.team
+        }
+    return _("Das Spiel hat inzwischen keinen Termin mehr.")
+
+
+def _claim(match: Match, version: int) -> Match:
+    """Lock the match row; refuse if somebody changed it since the page was loaded."""
+    # The forfeiting team is read after the lock: a join made while waiting for it would
+    # still show the row as it was before the other transaction.
+    locked = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("season", "home", "away")
+        .get(pk=match.pk)
+    )
+    if locked.version != version:
+        raise ValidationError(
+            _("Jemand anderes war schneller: %(now)s Bitte prüfe das Spiel und versuche es erneut.")
+            % {"now": what_happened(locked)},
+            code="stale",
+        )
+    Match.objects.filter(pk=locked.pk).update(version=F("version") + 1)
+    locked.version += 1
+    return locked
+
+
+def _open(match: Match) -> None:
+    reason = _why_closed(match)
+    if reason is not None:
+        raise ValidationError(reason, code="closed")
+
+
+def open_match_for_pairing(*, season: Season, home: Team, away: Team) -> Match | None:
+    """The first open match of these two teams (either venue) in `season`: "Spiel eintragen"
+    for this pairing belongs there, not into a second match."""
+    return (
+        Match.objects.for_season(season)
+        .without_result()
+        .for_pairing(home, away)
+        .in_schedule_order()
+        .first()
+    )
+
+
+def create_match(
+    *, home: Team, away: Team, scheduled_at: datetime | None, by, now: datetime | None = None
+) -> Match:
+    """A match without result between two teams of the current season (either coach or an
+    admin), with or without an appointment."""
+    if not Match.may_enter(by, home=home, away=away):
+        raise PermissionDenied(_("Du kannst nur Spiele deiner eigenen Teams anlegen."))
+    season = Season.objects.current()
+    if season is None:
+        raise ValidationError(_("Es läuft gerade keine Saison."))
+    _not_in_the_past(scheduled_at, now or timezone.now())
+    match = Match(season=season, home=home, away=away, scheduled_at=scheduled_at, entered_by=by)
+    match.full_clean(exclude=["entered_by", "version"])
+    match.save()
+    return match
+
+
+def set_appointment(
+    *, match: Match, scheduled_at: datetime, version: int, by, now: datetime | None = None
+) -> Match:
+    """Set or move the appointment (either coach or an admin). Moving is not a cancellation."""
+    if not match.may_be_scheduled_by(by):
+        raise PermissionDenied(_("Den Termin legen nur die Coaches der beiden Teams fest."))
+    _not_in_the_past(scheduled_at, now or timezone.now())
+    with transaction.atomic():
+        match = _claim(match, version)
+        _open(match)
+        match.scheduled_at = scheduled_at
+        match.save(update_fields=["scheduled_at"])
+    return match
+
+
+def may_cancel_for(user, match: Match) -> list[Team]:
+    """The teams `user` may cancel for: his own teams of the match; admins both."""
+    if not match.may_be_scheduled_by(user):
+        return []
+    if user.is_staff:
+        return [match.home, match.away]
+    return [team for team in (match.home, match.away) if team.is_coached_by(user)]
+
+
+def may_report_no_show(user, match: Match) -> list[Team]:
+    """The absent teams `user` may record: the opponent of his team; admins either."""
+    if not match.may_be_scheduled_by(user):
+        return []
+    if user.is_staff:
+        return [match.home, match.away]
+    return [match.opponent_of(team) for team in may_cancel_for(user, match)]
+
+
+def cancel_match(
+    *,
+    match: Match,
+    team: Team,
+    version: int,
+    by,
+    no_show: bool = False,
+    now: datetime | None = None,
+) -> Cancellation:
+    """`team` calls off the appointment, recorded now.
+
+    Less than 24 hours before it: a forfeit, `team` loses 0:3. Earlier or without an
+    appointment: no penalty, the match waits for a new appointment. `no_show`: the opponent
+    (or an admin) records that `team` did not turn up, after the appointment; it counts as a
+    late cancellation by `team`.
+    """
+    now = now or timezone.now()
+    allowed = may_report_no_show(by, match) if no_show else may_cancel_for(by, match)
+    if team not in allowed:
+        if no_show:
+            raise PermissionDenied(
+                _("Ein Nichterscheinen trägt der Coach des Gegners oder ein Admin ein.")
+            )
+        raise PermissionDenied(_("Absagen kann nur der Coach des Teams oder ein Admin."))
+    with transaction.atomic():
+        match = _claim(match, version)
+        _open(match)
+        if no_show and (match.scheduled_at is None or match.scheduled_at > now):
+            raise ValidationError(
+                _("Nicht erschienen kann ein Team erst nach dem Termin sein."), code="early"
+            )
+        cancellation = Cancellation.objects.create(
+            match=match,
+            team=team,
+            appointment=match.scheduled_at,
+            cancelled_at=now,
+            no_show=no_show,
+            recorded_by=by,
+        )
+        if cancellation.is_late:
+            match.forfeited_by = team
+        else:
+            match.scheduled_at = None
+        match.save(update_fields=["forfeited_by", "scheduled_at"])
+    return cancellation
+
+
+def undo_forfeit(*, match: Match, by) -> Match:
+    """Admins only: the forfeit no longer counts, the match is open again with its old
+    appointment; the cancellation stays in the history, marked as undone."""
+    if not (by.is_authenticated and by.is_staff):
+        raise PermissionDenied(_("Eine Kampflos-Wertung nimmt nur ein Admin zurück."))
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if not match.is_forfeit:
+            raise ValidationError(_("Dieses Spiel ist nicht kampflos gewertet."))
+        cancellation = match.cancellations.filter(forfeit_undone_at__isnull=True).last()
+        if cancellation is not None:
+            cancellation.forfeit_undone_at = timezone.now()
+            cancellation.forfeit_undone_by = by
+            cancellation.save(update_fields=["forfeit_undone_at", "forfeit_undone_by"])
+        match.forfeited_by = None
+        match.version += 1
+        match.save(update_fields=["forfeited_by", "version"])
+    return match
+
+
+def correct_cancellation_time(*, cancellation: Cancellation, cancelled_at: datetime, by) -> Match:
+    """Admins only: correct when the match's latest cancellation was made. The 24-hour rule is
+    applied again: a forfeit may become a cancellation in time (the match waits for a new
+    appointment) or the other way round (only while the match has no result)."""
+    if not (by.is_authenticated and by.is_staff):
+        raise PermissionDenied(_("Die Zeit einer Absage korrigiert nur ein Admin."))
+    with transaction.atomic():
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("season")
+            .get(pk=cancellation.match_id)
+        )
+        latest = match.cancellations.last()
+        if latest is None or latest.pk != cancellation.pk:
+            raise ValidationError(_("Nur die letzte Absage eines Spiels lässt sich korrigieren."))
+        if match.is_played:
+            raise ValidationError(_("Dieses Spiel hat schon ein Ergebnis."))
+        cancellation = latest
+        cancellation.cancelled_at = cancelled_at
+        cancellation.save(update_fields=["cancelled_at"])
+        forfeit_counts = cancellation.forfeit_undone_at is None
+        if cancellation.is_late and forfeit_counts:
+            match.forfeited_by_id = cancellation.team_id
+            match.scheduled_at = cancellation.appointment
+        elif match.forfeited_by_id == cancellation.team_id:
+            match.forfeited_by = None
+            match.scheduled_at = None
+        match.version += 1
+        match.save(update_fields=["forfeited_by", "scheduled_at", "version"])
+    return match
+
+
+def delete_open_match(*, match: Match, version: int, by) -> None:
+    """Either coach (or an admin) deletes a match that has no result."""
+    if not match.may_be_scheduled_by(by):
+        raise PermissionDenied(_("Löschen können nur die Coaches der beiden Teams."))
+    with transaction.atomic():
+        match = _claim(match, version)
+        if match.has_result:
+            raise ValidationError(
+                _("Ein Spiel mit Ergebnis lässt sich hier nicht löschen."), code="closed"
+            )
+        match.delete()
+
+
+def generate_schedule(*, season: Season, legs: int, by) -> list[Match]:
+    """Admins only: open matches so that every pair of the season's teams meets `legs` times
+    (1 or 2). Pairings the season already has count; running it again after a team joined
+    schedules that team in."""
+    if not (by.is_authenticated and by.is_staff):
+        raise PermissionDenied(_("Den Spielplan erzeugt nur ein Admin."))
+    if legs not in (1, 2):
+        raise ValidationError(_("Jeder gegen jeden: einfach oder doppelt."))
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        if not season.is_current:
+            raise ValidationError(_("Einen Spielplan gibt es nur für die laufende Saison."))
+        existing = [
+            Fixture(round=r or 0, home=h, away=a)
+            for r, h, a in Match.objects.for_season(season).values_list("round", "home", "away")
+        ]
+        team_ids = season.teams.values_list("pk", flat=True)
+        fixtures = plan_fixtures(team_ids, legs=legs, existing=existing)
+        return Match.objects.bulk_create(
+            Match(season=season, home_id=f.home, away_id=f.away, round=f.round, entered_by=by)
+            for f in fixtures
+        )

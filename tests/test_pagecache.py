@@ -1,0 +1,214 @@
+"""Cached pages are never stale: every write that changes a page renews its cache token."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from config import pagecache
+from matches.factories import days_ago, open_season, play, squad, staff_user
+from matches.models import Match
+from matches.services import MatchEntry, update_match
+from rules.models import HandbookSection
+
+
+@pytest.fixture
+def league(db):
+    home, away = squad(name="Hopfenfeld"), squad(name="Sieg-Säufer")
+    season = open_season(by=staff_user())
+    play(home, away, at=days_ago(3), score=(1, 1))
+    return season, home, away
+
+
+def points(client, team) -> int:
+    page = client.get(reverse("league:standings")).content.decode()
+    row = re.search(rf'<tr data-team="{team.pk}">.*?</tr>', page, re.S).group(0)
+    return int(re.search(r'data-col="points">(\d+)<', row).group(1))
+
+
+def test_table_is_served_from_the_cache_without_queries(client, league, django_assert_num_queries):
+    client.get(reverse("league:standings"))
+    with django_assert_num_queries(0):
+        response = client.get(reverse("league:standings"))
+    assert b"Hopfenfeld" in response.content
+
+
+def test_table_shows_a_result_right_after_it_is_saved(client, league):
+    _, home, away = league
+    assert points(client, home) == 1  # cached now
+    play(home, away, at=days_ago(1), score=(2, 0))
+    assert points(client, home) == 4
+    assert points(client, away) == 1
+
+
+def test_table_shows_a_corrected_result_at_once(client, league):
+    _, home, away = league
+    assert points(client, away) == 1
+    match = Match.objects.get()
+    entry = MatchEntry(
+        home=home, away=away, played_at=match.played_at, home_touchdowns=0, away_touchdowns=2
+    )
+    update_match(match=match, entry=entry, version=match.version, by=staff_user())
+    assert points(client, away) == 3
+    assert points(client, home) == 0
+
+
+def test_table_follows_points_settings_changed_in_the_admin(client, league):
+    season, home, _ = league
+    assert points(client, home) == 1
+    season.points_draw = 2
+    season.save()
+    assert points(client, home) == 2
+
+
+def test_handbook_shows_an_edited_section_at_once(client, db):
+    url = reverse("rules:handbook")
+    section = HandbookSection.objects.order_by("pk").first()
+    assert section.title in client.get(url).content.decode()
+    section.title = "Ganz neue Überschrift"
+    section.save()
+    assert "Ganz neue Überschrift" in client.get(url).content.decode()
+
+
+def test_tokens_are_renewed_again_when_the_transaction_commits(
+    league, django_capture_on_commit_callbacks
+):
+    _, home, away = league
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        play(home, away, at=days_ago(1))
+        during = pagecache.tokens(pagecache.LEAGUE)
+    assert callbacks, "a renewal waits for the commit"
+    assert pagecache.tokens(pagecache.LEAGUE) != during
+
+
+def test_a_login_does_not_empty_the_cache(client, league):
+    _, home, _ = league
+    home.coach.set_password("pw-12345-abc")
+    home.coach.save()
+    before = pagecache.tokens(pagecache.LEAGUE)
+    response = client.post(
+        reverse("login"), {"username": home.coach.username, "password": "pw-12345-abc"}
+    )
+    assert response.status_code == 302
+    assert pagecache.tokens(pagecache.LEAGUE) == before
+
+
+def test_squad_loads_retired_players_on_demand(client, league):
+    from django.utils import timezone
+
+    from roster.services import retire_player
+
+    _, home, _ = league
+    retired = home.players.order_by("number").last()
+    retire_player(player=retired, on=timezone.localdate())
+    page = client.get(home.get_absolute_url()).content.decode()
+    assert "Entlassene Spieler anzeigen (1)" in page
+    assert f"#{retired.number} {retired.name} ·" not in page
+    fragment = client.get(
+        home.get_absolute_url(), {"entlassen": "1"}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert f"#{retired.number} {retired.name} ·" in fragment and "<html" not in fragment
+    without_js = client.get(home.get_absolute_url(), {"entlassen": "1"}).content.decode()
+    assert f"#{retired.number} {retired.name} ·" in without_js and "<html" in without_js
+
+
+def test_squad_queries_do_not_grow_with_the_leagues_history(
+    client, league, django_assert_max_num_queries
+):
+    from django.core.cache import caches
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from roster.services import retire_player
+
+    _, home, away = league
+
+    def cold_queries() -> int:
+        for cache in caches.all():
+            cache.clear()
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(home.get_absolute_url()).status_code == 200
+        return len(queries)
+
+    young = cold_queries()
+    for day in range(6):
+        play(home, away, at=days_ago(10 - day), score=(day % 3, 1))  # a day apart
+    for player in home.players.order_by("-number")[:3]:
+        retire_player(player=player, on=timezone.localdate())
+    assert cold_queries() == young <= 15  # + the upcoming appointments, + the active hatreds
+    with django_assert_max_num_queries(0):
+        client.get(home.get_absolute_url())
+
+
+def test_squad_shows_a_new_injury_at_once(client, league):
+    from matches.models import Casualty
+
+    _, home, away = league
+    victim = home.players.order_by("number").first()
+    assert 'data-status="injured"' not in client.get(home.get_absolute_url()).content.decode()
+    play(home, away, at=days_ago(1), ticks={victim: Casualty.SERIOUSLY_INJURED})
+    page = client.get(home.get_absolute_url()).content.decode()
+    assert 'data-status="injured"' in page
+
+
+def test_coach_sees_his_own_edit_buttons_never_a_cached_visitor_page(client, league):
+    _, home, _ = league
+    client.get(home.get_absolute_url())  # cached for visitors
+    client.force_login(home.coach)
+    page = client.get(home.get_absolute_url()).content.decode()
+    assert "Spieler hinzufügen" in page or "Bearbeiten" in page
+    assert 'name="csrfmiddlewaretoken"' in page
+
+
+def test_match_page_for_visitors_comes_from_the_cache_and_follows_a_development(
+    client, league, django_assert_num_queries
+):
+    from matches import development as dev
+
+    _, home, _ = league
+    match = Match.objects.get()
+    first = client.get(match.get_absolute_url()).content.decode()
+    assert "Noch nicht eingetragen." in first
+    with django_assert_num_queries(0):
+        client.get(match.get_absolute_url())
+    dev.choose_none(match=match, team=home, by=staff_user())
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "Keine Entwicklung" in page
+
+
+@pytest.mark.django_db
+def test_handbook_repeated_needs_no_query(client, django_assert_num_queries):
+    client.get(reverse("rules:handbook"))
+    with django_assert_num_queries(0):
+        client.get(reverse("rules:handbook"))
+
+
+def test_cached_visitor_page_carries_this_requests_csrf_token_and_csp_nonce(league):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    url = reverse("league:standings")
+    client.get(url)  # stored
+    second = Client(enforce_csrf_checks=True)
+    response = second.get(url)
+    html = response.content.decode()
+    assert pagecache.CSRF_SLOT not in html and pagecache.NONCE_SLOT not in html
+    nonces = set(re.findall(r'nonce="([^"]+)"', html))
+    if nonces:
+        assert len(nonces) == 1
+        assert f"'nonce-{nonces.pop()}'" in response["Content-Security-Policy"]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    switched = second.post(
+        reverse("set_language"), {"language": "en", "next": url, "csrfmiddlewaretoken": token}
+    )
+    assert switched.status_code == 302  # the token from the cached page is accepted
+
+
+def test_visitor_page_follows_the_chosen_language(client, league):
+    url = reverse("league:standings")
+    german = client.get(url).content.decode()
+    client.cookies["django_language"] = "en"
+    english = client.get(url)
+    assert english["Content-Language"] == "en"
+    assert english.content.decode() != german
