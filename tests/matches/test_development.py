@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from league.services import start_next_season
 from matches import development as dev
 from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Casualty, Development
@@ -598,7 +599,7 @@ def test_a_correction_that_would_give_a_skill_twice_is_refused(season, home, awa
     first = play(home, away, at=days_ago(10))
     choose_block(match=first, team=home, player=player, by=admin)
     death = play(away, home, at=days_ago(9), ticks={player: Casualty.DEAD})
-    start_next_season(by=admin)
+    open_season(by=admin)
     # The death took Block away, so he could gain it again in the next season.
     again = play(home, away, at=days_ago(1))
     choose_block(match=again, team=home, player=player, by=admin)

@@ -167,7 +167,7 @@ def test_season_table_from_matches_in_a_fixed_number_of_queries(django_assert_nu
 @pytest.mark.django_db
 def test_a_seasons_own_points_and_bonus_tiers_reach_its_table():
     home, away = squad(name="Heim"), squad(name="Gast")
-    season = start_next_season(by=staff_user())
+    season = open_season()
     season.points_win, season.points_draw, season.points_loss = 5, 4, 2
     season.bonus_first_tier, season.bonus_second_tier = 1, 5
     season.save()
