@@ -86,7 +86,7 @@ page-weight: migrate
 	$(BIN)/python manage.py page_weight
 
 messages: install-dev
-	cd $(CURDIR) && $(BIN)/python manage.py makemessages --all --ignore=.venv --ignore=engines
+	cd $(CURDIR) && $(BIN)/python manage.py makemessages --locale=en --ignore=.venv --ignore=engines --ignore=benchmarks
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 # Mutation testing of one rule module (docs/mutation.md); slow, so not part of `make test`/CI.
