@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 from simple_history.admin import SimpleHistoryAdmin
 
+from config.numbers import parse_id
 from matches.models import Match
 
 from . import services
@@ -61,9 +62,10 @@ class SeasonAdmin(SimpleHistoryAdmin):
             raise PermissionDenied
         closing = request.POST.get("closing", "")
         try:
-            if not closing.isdigit():
+            number = 0 if closing == "0" else parse_id(closing)  # 0: no season ran yet
+            if number is None:
                 raise ValidationError(_("Bitte die Seite neu laden und noch einmal starten."))
-            season = services.start_next_season(by=request.user, closing=int(closing))
+            season = services.start_next_season(by=request.user, closing=number)
         except ValidationError as error:
             self.message_user(request, " ".join(error.messages), messages.ERROR)
         else:

@@ -2,7 +2,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from config.numbers import AsciiIntegerField, IdChoiceField
+from config.numbers import AsciiIntegerField, IdChoiceField, parse_id
 from roster.models import Player, Team
 from rules.models import Keyword, Skill, SkillCategory
 
@@ -127,7 +127,7 @@ class MatchForm(forms.Form):
             if not name.startswith("ausfall_") or not value:
                 continue
             key = name.removeprefix("ausfall_")
-            pk = int(key) if key.isdigit() else None
+            pk = parse_id(key)
             player, status = self.offered.get(pk, (None, None))
             if player is not None:
                 if self.fields[name].disabled:

@@ -270,9 +270,7 @@ def match_confirm(request, pk: int):
     match = get_object_or_404(_detail_queryset(), pk=pk)
     version = request.POST.get("version", "")
     try:
-        services.confirm_match(
-            match=match, version=int(version) if version.isdigit() else 0, by=request.user
-        )
+        services.confirm_match(match=match, version=parse_id(version) or 0, by=request.user)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
@@ -526,7 +524,7 @@ def match_create(request):
     if request.method == "GET" and "gast" not in source:
         # One tap from the start page: ?heim=<team> preselects the coach's team.
         team = source.get("heim", "")
-        initial = {"heim": team} if team.isdigit() else {}
+        initial = {"heim": team} if parse_id(team) else {}
         source = None
     pick = TeamPickForm(source or None, initial=initial, season=season, user=request.user)
     if not pick.is_valid():
@@ -692,7 +690,7 @@ def match_new(request):
         messages.error(request, _("Es läuft gerade keine Saison."))
         return redirect("matches:schedule")
     data = request.POST if request.method == "POST" else None
-    initial = {"heim": request.GET.get("heim")} if request.GET.get("heim", "").isdigit() else {}
+    initial = {"heim": request.GET.get("heim")} if parse_id(request.GET.get("heim")) else {}
     form = NewMatchForm(data, initial=initial, season=season, user=request.user)
     if data is not None and form.is_valid():
         try:

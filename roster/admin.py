@@ -12,6 +12,7 @@ from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from config.numbers import parse_id
 from league.services import enroll_in_current_season
 from matches.skills import grant_errors
 from matches.squad import first_match
@@ -91,8 +92,8 @@ class TeamAdmin(NormalisedNameAdmin, admin.ModelAdmin):
     def _changeform_view(self, request, object_id, form_url, extra_context):
         # Inside the admin's transaction, before the forms are checked: two admins saving the
         # same squad are checked one after the other.
-        if request.method == "POST" and object_id and object_id.isdigit():
-            Team.objects.lock(int(object_id))
+        if request.method == "POST" and parse_id(object_id) is not None:
+            Team.objects.lock(parse_id(object_id))
         return super()._changeform_view(request, object_id, form_url, extra_context)
 
     def get_inlines(self, request, obj):
@@ -204,8 +205,12 @@ class PlayerAdmin(NormalisedNameAdmin, SimpleHistoryAdmin):
 
     def _changeform_view(self, request, object_id, form_url, extra_context):
         # The squad's lock, taken before the form checks the roster (see TeamAdmin).
-        if request.method == "POST" and object_id and object_id.isdigit():
-            team = Player.objects.filter(pk=object_id).values_list("team_id", flat=True).first()
+        if request.method == "POST" and parse_id(object_id) is not None:
+            team = (
+                Player.objects.filter(pk=parse_id(object_id))
+                .values_list("team_id", flat=True)
+                .first()
+            )
             if team is not None:
                 Team.objects.lock(team)
         return super()._changeform_view(request, object_id, form_url, extra_context)

@@ -310,10 +310,11 @@ def team_create(request, race_slug: str):
     if request.method == "POST":
         team_form = TeamForm(request.POST)
         formset = PlayerRowFormSet(request.POST, race=race, prefix="spieler")
-        removed = request.POST.get("remove_row", "")
-        if "add_row" in request.POST or removed.isdigit():
-            if removed.isdigit() and int(removed) >= MIN_PLAYERS:
-                rows = formset.rows_as_initial(without=int(removed))
+        raw = request.POST.get("remove_row")
+        removed = 0 if raw == "0" else parse_id(raw)  # a row index; 0 is the first row
+        if "add_row" in request.POST or removed is not None:
+            if removed is not None and removed >= MIN_PLAYERS:
+                rows = formset.rows_as_initial(without=removed)
             else:
                 rows = formset.rows_as_initial()
                 if len(rows) < MAX_PLAYERS:

@@ -279,3 +279,19 @@ def test_baa_game_pages_survive_odd_numbers_and_garbage(client):
             response = client.post(reverse("simulator:baa-game-new"), new_game | {field: value})
             statuses.add(response.status_code)
     assert max(statuses) < 500
+
+
+@pytest.mark.parametrize("version", ["²", "٣", "1" * 40])
+def test_a_confirmation_with_a_non_ascii_version_is_refused_not_a_500(client, league, version):
+    client.force_login(league.away.coach)
+    response = client.post(reverse("matches:match-confirm", args=[league.pk]), {"version": version})
+    assert response.status_code == 302
+    league.refresh_from_db()
+    assert not league.is_confirmed
+
+
+@pytest.mark.parametrize("row", ["²", "٧"])
+def test_removing_a_row_named_by_a_non_ascii_digit_is_no_500(client, league, row):
+    client.force_login(league.home.coach)
+    response = client.post("/teams/neu/human/", {"name": "Zeilen", "remove_row": row})
+    assert response.status_code in (200, 400)
