@@ -39,6 +39,21 @@ def browser_context_args(browser_context_args):
 
 
 @pytest.fixture
+def new_page(browser, browser_context_args):
+    """A page in a browser context of its own (one per user or phone), closed after the test so
+    that none keeps talking to the live server of the next one."""
+    contexts = []
+
+    def make():
+        contexts.append(browser.new_context(**browser_context_args))
+        return contexts[-1].new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
 def reference_data(transactional_db):
     """Transactional tests empty the tables afterwards; load the reference data when missing."""
     if not Race.objects.exists():

@@ -229,10 +229,11 @@ def test_two_teams_pass_one_phone_until_the_first_goal(page: Page, live_server):
 SEED_3_PHONES = 5
 
 
-def test_three_phones_join_by_link_with_a_bot_and_play_one_round(browser, live_server, monkeypatch):
+def test_three_phones_join_by_link_with_a_bot_and_play_one_round(
+    new_page, live_server, monkeypatch
+):
     monkeypatch.setattr(play, "new_seed", lambda: SEED_3_PHONES)
-    host = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True)
-    hp = host.new_page()
+    hp = new_page()
     hp.goto(f"{live_server.url}/simulator/baa/partien/neu/")
     hp.get_by_label("Teams").select_option("4")
     for t, kind in enumerate(("person", "person", "person", "greedy")):
@@ -247,8 +248,7 @@ def test_three_phones_join_by_link_with_a_bot_and_play_one_round(browser, live_s
 
     phones = []
     for link in links:
-        context = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True)
-        phone = context.new_page()
+        phone = new_page()
         phone.goto(link)
         phones.append(phone)
     expect(phones[1].get_by_role("heading", level=1)).to_have_text("The Baa – Team Rot")

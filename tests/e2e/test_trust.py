@@ -1,7 +1,7 @@
 """One result from entry to restore, at phone size: enter, confirm, edit, history, delete."""
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from matches.factories import open_season, squad, staff_user
 from matches.models import Match
@@ -10,21 +10,6 @@ from roster.factories import UserFactory
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "sicheres-pw-42"
-
-
-@pytest.fixture
-def new_page(browser: Browser, browser_context_args):
-    """A page in a browser context of its own (one per user), closed after the test so no
-    connection to the live server outlives it."""
-    contexts = []
-
-    def make() -> Page:
-        contexts.append(browser.new_context(**browser_context_args))
-        return contexts[-1].new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def signed_in(new_page, url: str, username: str) -> Page:
