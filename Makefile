@@ -86,8 +86,8 @@ page-weight: migrate
 	$(BIN)/python manage.py page_weight
 
 messages: install-dev
-	cd $(CURDIR) && $(BIN)/python manage.py makemessages --locale=en --ignore=.venv --ignore=engines --ignore=benchmarks
-	$(BIN)/python manage.py compilemessages --ignore=.venv
+	cd $(CURDIR) && $(BIN)/python manage.py makemessages --locale=en --ignore=.venv --ignore=engines --ignore=benchmarks --ignore=mutants
+	$(BIN)/python manage.py compilemessages --ignore=.venv --ignore=mutants
 
 # Mutation testing of one rule module (docs/mutation.md); slow, so not part of `make test`/CI.
 MODULE ?= matches/standings.py

@@ -122,6 +122,7 @@ def standings_export(request, fmt: str):
         _("TD-Differenz"),
         _("Ausfälle"),
         _("Bonuspunkte"),
+        _("unbestätigte Spiele"),
     ]
     rows = (
         [
@@ -137,6 +138,7 @@ def standings_export(request, fmt: str):
             row.td_difference,
             row.casualties,
             row.bonus,
+            row.unconfirmed,
         ]
         for row in season_table(season)
     )

@@ -49,6 +49,9 @@ class Result:
     home_casualties: int  # caused by the home side
     away_casualties: int
     conceded_by_id: int | None = None
+    # The other coach has confirmed it (a forfeit follows from the cancellation: nothing to
+    # confirm).
+    confirmed: bool = True
 
     def winner_id(self) -> int | None:
         if self.conceded_by_id is not None:
@@ -70,6 +73,7 @@ class Row:
     casualties: int = 0
     bonus: int = 0
     points: int = 0
+    unconfirmed: int = 0  # of the matches played, those the other coach has not confirmed yet
     rank: int = field(default=0)
 
     @property
@@ -101,6 +105,7 @@ def build_table(teams: Iterable, results: Iterable[Result], points: Points) -> l
             if row is None:
                 continue
             row.played += 1
+            row.unconfirmed += not result.confirmed
             row.td_for += scored
             row.td_against += conceded
             row.casualties += casualties
@@ -150,6 +155,7 @@ def result_of(match: Match) -> Result:
         home_casualties=match.casualties_caused_by(match.home_id),
         away_casualties=match.casualties_caused_by(match.away_id),
         conceded_by_id=match.conceded_by_id,
+        confirmed=match.is_confirmed,
     )
 
 

@@ -44,6 +44,8 @@ def test_table_downloads_as_csv_with_german_headers_in_table_order(client, leagu
         "1",
     )
     assert (loser["Punkte"], loser["Niederlagen"], loser["Ausfälle"]) == ("0", "1", "1")
+    # nobody has confirmed the one result yet
+    assert winner["unbestätigte Spiele"] == loser["unbestätigte Spiele"] == "1"
 
 
 def test_table_download_of_the_current_season_matches_the_page(client, league):

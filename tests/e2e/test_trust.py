@@ -56,6 +56,8 @@ def test_result_is_confirmed_edited_recorded_deleted_and_restored(
     assert b.evaluate("document.documentElement.scrollWidth") <= 375
     b.goto(f"{live_server.url}/")
     expect(b.locator("[data-my-matches] [data-confirmed]")).to_be_visible()
+    b.goto(f"{live_server.url}/tabelle/")
+    expect(b.locator(f'tr[data-team="{home.pk}"] [data-col="played"]')).to_have_text("1")
 
     # Coach A corrects the score: the confirmation is gone, the history has both, with names.
     a.goto(detail)
@@ -76,6 +78,9 @@ def test_result_is_confirmed_edited_recorded_deleted_and_restored(
 
     a.goto(f"{live_server.url}/tabelle/")
     expect(a.locator(f'tr[data-team="{home.pk}"] [data-col="points"]')).to_have_text("3")
+    # the table marks the result as not confirmed again
+    played = a.locator(f'tr[data-team="{home.pk}"] [data-col="played"]')
+    expect(played.locator("[data-unconfirmed]")).to_have_attribute("data-unconfirmed", "1")
     a.goto(f"{live_server.url}{away.get_absolute_url()}")
     injured = a.locator(".squad__player", has_text=str(victim))
     expect(injured.locator("[data-status]")).to_contain_text("🏥")

@@ -6,6 +6,7 @@ import pytest
 
 from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Casualty
+from matches.services import confirm_match
 from matches.standings import Points, Result, build_table, season_table
 
 
@@ -19,7 +20,7 @@ A, B, C, D = T(1, "Alpha"), T(2, "Bravo"), T(3, "Charlie"), T(4, "Delta")
 POINTS = Points()
 
 
-def result(home, away, score=(0, 0), cas=(0, 0), conceded_by=None) -> Result:
+def result(home, away, score=(0, 0), cas=(0, 0), conceded_by=None, confirmed=True) -> Result:
     return Result(
         home_id=home.pk,
         away_id=away.pk,
@@ -28,6 +29,7 @@ def result(home, away, score=(0, 0), cas=(0, 0), conceded_by=None) -> Result:
         home_casualties=cas[0],
         away_casualties=cas[1],
         conceded_by_id=conceded_by.pk if conceded_by else None,
+        confirmed=confirmed,
     )
 
 
@@ -189,3 +191,24 @@ def test_closed_season_keeps_its_table_when_a_new_season_starts():
     second = open_season(by=staff_user())
     assert by_team(season_table(first))[home].points == 3
     assert by_team(season_table(second))[home].points == 0
+
+
+def test_unconfirmed_results_are_counted_per_team_and_still_count():
+    results = [result(A, B, (1, 0), confirmed=False), result(A, C, (2, 0)), result(C, B)]
+    rows = by_team(build_table([A, B, C], results, POINTS))
+    assert [(rows[t].unconfirmed, rows[t].played) for t in (A, B, C)] == [(1, 2), (1, 2), (0, 2)]
+    assert rows[A].points == 6
+
+
+@pytest.mark.django_db
+def test_table_marks_teams_with_results_not_yet_confirmed(client):
+    home, away, third = squad(name="Heim"), squad(name="Gast"), squad(name="Dritte")
+    season = open_season()
+    confirmed = play(home, away, at=days_ago(3), by=home.coach)
+    confirm_match(match=confirmed, version=confirmed.version, by=away.coach)
+    play(home, third, at=days_ago(2), by=home.coach)
+    rows = by_team(season_table(season))
+    assert [rows[t].unconfirmed for t in (home, away, third)] == [1, 0, 1]
+    page = client.get("/tabelle/").content.decode()
+    assert page.count('data-unconfirmed="1"') == 2
+    assert "davon 1 noch nicht bestätigt" in page
