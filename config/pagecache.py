@@ -211,22 +211,38 @@ def _fill(stencil: str, request) -> str:
     return stencil
 
 
-def for_visitors(*scopes: str):
+def _query_key(request, params: Iterable[str]) -> str | None:
+    """The page's query as part of a key: the values of the view's own `params`, in a fixed
+    order; None (not cached) when the query holds anything else or a parameter twice. So the
+    number of stored pages stays bounded by what the view really shows: `?x=1`, `?x=2`, ...
+    cannot fill the memory or push real pages out."""
+    query = request.GET
+    if any(name not in params or len(query.getlist(name)) > 1 for name in query):
+        return None
+    return "&".join(f"{name}={query[name]}" for name in params if name in query)
+
+
+def for_visitors(*scopes: str, params: Iterable[str] = ()):
     """Serve the whole page to visitors from memory while the scopes' tokens stand.
 
     The stored page keeps slots for what differs per request (the CSRF token, the CSP nonce),
     filled for each request, so cookies and headers stay exactly as if it were rendered. Logged-in
-    users, htmx requests, sessions and anything but a 200 always go to the view.
+    users, htmx requests, sessions, a query with other parameters than the view's `params` and
+    anything but a 200 always go to the view.
     """
     scopes = scopes or (LEAGUE,)
+    params = tuple(params)
 
     def decorator(view):
         @functools.wraps(view)
         def wrapped(request, *args, **kwargs):
             if not _for_everybody(request) or getattr(request, "htmx", False):
                 return view(request, *args, **kwargs)
+            query = _query_key(request, params)
+            if query is None:
+                return view(request, *args, **kwargs)
             language = getattr(request, "LANGUAGE_CODE", "")
-            key = ":".join(["page", tokens(*scopes), language, request.get_full_path()])
+            key = ":".join(["page", tokens(*scopes), language, request.path, query])
             stored = _local().get(key)
             if stored is not None:
                 content_type, stencil = stored

@@ -87,7 +87,7 @@ def season_from_request(request) -> Season | None:
 
 @require_safe
 @login_not_required
-@pagecache.for_visitors()
+@pagecache.for_visitors(params=("saison",))
 def standings(request):
     """The league table ("Tabelle") of the current season, or of ?saison=<pk>."""
     season = season_from_request(request)

@@ -44,7 +44,7 @@ MATCHES_PER_PAGE = 20
 
 @require_safe
 @login_not_required
-@pagecache.for_visitors()
+@pagecache.for_visitors(params=("saison", "seite"))
 def match_list(request):
     """The season's matches, newest first, MATCHES_PER_PAGE per page (?seite=N)."""
     season = season_from_request(request)

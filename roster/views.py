@@ -48,7 +48,7 @@ def team_list(request):
 
 @require_safe
 @login_not_required
-@pagecache.for_visitors()
+@pagecache.for_visitors(params=("entlassen",))
 def team_detail(request, pk: int):
     """The squad: players on the roster with skills and status; the retired players load on
     demand (?entlassen=1, as an htmx fragment or inline without JavaScript)."""

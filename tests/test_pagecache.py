@@ -212,3 +212,26 @@ def test_visitor_page_follows_the_chosen_language(client, league):
     english = client.get(url)
     assert english["Content-Language"] == "en"
     assert english.content.decode() != german
+
+
+def test_visitor_pages_are_stored_per_parameter_the_view_reads(
+    client, league, django_assert_num_queries
+):
+    season, _, _ = league
+    url = reverse("league:standings")
+    client.get(url, {"saison": season.pk})
+    with django_assert_num_queries(0):
+        response = client.get(url, {"saison": season.pk})
+    assert b"Hopfenfeld" in response.content
+
+
+def test_a_query_with_parameters_the_view_ignores_is_not_stored(client, league):
+    season, _, _ = league
+    url = reverse("league:standings")
+    client.get(url)
+    stored = len(pagecache._local()._cache)
+    for n in range(5):
+        response = client.get(url, {"x": n})
+        assert response.status_code == 200 and b"Hopfenfeld" in response.content
+    client.get(f"{url}?saison={season.pk}&saison={season.pk}")
+    assert len(pagecache._local()._cache) == stored
