@@ -302,7 +302,7 @@ def record_devious_bonus(*, development: Development, skill: Skill, by) -> Devel
     with transaction.atomic():
         Match.objects.select_for_update().get(pk=development.match_id)
         development = Development.objects.select_related(
-            "match__season", "team", "player", "category", "skill"
+            "match__season", "team", "player", "category"
         ).get(pk=development.pk)
         if not development.bonus_may_be_recorded_by(by):
             raise PermissionDenied(_("Den Bonus trägt nur der Coach des Teams oder ein Admin ein."))

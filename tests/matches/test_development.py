@@ -628,3 +628,98 @@ def test_third_coach_may_not_choose(match, home):
     other = squad(name="Fremd", players=1)
     with pytest.raises(PermissionDenied):
         dev.choose_none(match=match, team=home, by=other.coach)
+
+
+# --- who completes it, and what an admin sees of it ---------------------------------------
+
+
+def test_can_complete_while_none_or_open_and_not_once_chosen(season, home, away, admin):
+    first = play(home, away, at=days_ago(3))
+    assert dev.can_complete(match=first, team=home) and dev.can_complete(match=first, team=away)
+    dev.leave_open(match=first, team=home, by=admin)
+    assert dev.can_complete(match=first, team=home)
+    dev.choose_none(match=first, team=home, by=admin)
+    assert not dev.can_complete(match=first, team=home)
+    assert dev.can_complete(match=first, team=away)  # the other team's choice is its own
+
+
+def test_leaving_open_twice_and_then_choosing_none_keeps_one_row(match, home, away):
+    opened = dev.leave_open(match=match, team=home, by=home.coach)
+    again = dev.leave_open(match=match, team=home, by=away.coach)
+    none = dev.choose_none(match=match, team=home, by=away.coach)
+    assert opened.pk == again.pk == none.pk
+    assert Development.objects.filter(match=match, team=home).count() == 1
+    assert Development.objects.get(match=match, team=home).choice == Development.Choice.NONE
+
+
+@pytest.mark.parametrize("choose", [dev.leave_open, dev.choose_none])
+def test_the_development_names_the_coach_who_entered_it(match, home, away, choose):
+    development = choose(match=match, team=home, by=away.coach)
+    development.refresh_from_db()
+    assert development.entered_by == away.coach
+    assert development.history.latest().history_user == away.coach
+
+
+def test_devious_bonus_offers_devious_skills_gainable_at_that_match_only(season, home, away):
+    player = home.players.first()
+    devious = SkillCategory.objects.get(code="D")
+    first = play(home, away, at=days_ago(3))
+    pool = dev.gainable_skills(player=player, match=first, categories=["D"])
+    development = dev.choose_primary(
+        match=first,
+        team=home,
+        player=player,
+        category=devious,
+        proposals=pool[:3],
+        by=home.coach,
+        dice=FixedDice(1),
+    )
+    # In a later match he gains another Devious skill: at the first match he did not have it.
+    later = play(home, away, at=days_ago(1))
+    dev.choose_primary(
+        match=later,
+        team=home,
+        player=player,
+        category=devious,
+        proposals=pool[3:6],
+        by=home.coach,
+        dice=FixedDice(1),
+    )
+    options = dev.devious_bonus_options(development)
+    assert pool[3] in options and pool[0] not in options
+    assert options == pool[1:]
+    assert {skill.category.code for skill in options} == {"D"}
+
+
+# the lock, the development with everything it shows in one query, the bonus options (his
+# skills at that match), the save and its history row: a related row read on its own adds one
+BONUS_QUERIES = 10
+
+
+def test_devious_bonus_reads_the_development_in_a_fixed_number_of_queries(
+    match, home, django_assert_num_queries
+):
+    development, devious = devious_development(match, home, home.coach)
+    fresh = Development.objects.get(pk=development.pk)
+    with django_assert_num_queries(BONUS_QUERIES):
+        dev.record_devious_bonus(development=fresh, skill=devious[3], by=home.coach)
+
+
+def test_devious_bonus_of_another_coach_is_refused_with_its_reason(match, home, away):
+    development, devious = devious_development(match, home, home.coach)
+    with pytest.raises(PermissionDenied) as refused:
+        dev.record_devious_bonus(development=development, skill=devious[3], by=away.coach)
+    assert str(refused.value) == "Den Bonus trägt nur der Coach des Teams oder ein Admin ein."
+
+
+def test_reset_names_the_admin_and_a_second_reset_says_it_was_done(match, home, admin):
+    old = dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice(1, 1))
+    with pytest.raises(PermissionDenied) as refused:
+        dev.reset_development(development=old, by=home.coach)
+    assert str(refused.value) == "Nur Admins setzen eine Entwicklung zurück."
+    dev.reset_development(development=old, by=admin)
+    old.refresh_from_db()
+    assert old.reset_by == admin and old.history.latest().history_user == admin
+    with pytest.raises(ValidationError) as again:
+        dev.reset_development(development=old, by=admin)
+    assert again.value.messages == ["Diese Entwicklung ist schon zurückgesetzt."]
