@@ -402,6 +402,27 @@ def test_category_with_exactly_three_gainable_skills_can_be_chosen(match, home, 
     assert development.skill == passing[-1]
 
 
+def test_selbst_waehlen_offers_a_category_with_exactly_three_gainable_skills(match, home):
+    player = home.players.first()
+    passing = dev.gainable_skills(player=player, match=match, categories=["P"])
+    for entry in passing[:-3]:
+        PlayerSkill.objects.create(player=player, skill=entry)
+    assert dev.primary_options(player=player, match=match)["P"] == passing[-3:]
+
+
+def test_selbst_waehlen_offers_what_he_could_gain_at_that_match(season, home, away, admin):
+    player = home.players.first()
+    first = play(home, away, at=days_ago(3))
+    dev.leave_open(match=first, team=home, by=admin)
+    later = play(home, away, at=days_ago(1))
+    block = choose_block(match=later, team=home, player=player, by=admin).skill
+    assert block in dev.primary_options(player=player, match=first)["G"]
+    # gained after that later match, it is his from the next one on
+    assert block in dev.primary_options(player=player, match=later)["G"]
+    following = play(home, away, at=days_ago(0.5))
+    assert block not in dev.primary_options(player=player, match=following)["G"]
+
+
 def test_primary_refuses_an_owned_or_repeated_proposal(match, home, admin):
     player = home.players.first()
     PlayerSkill.objects.create(player=player, skill=skill("Block"))
