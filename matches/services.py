@@ -342,7 +342,7 @@ def _set_deleted(*, match: Match, by, deleted: bool) -> Match:
             _check(match=None, later=later)
         else:
             _refuse_duplicate(match)
-            _check(match=match, later=later | _later_pks(match))
+            _check(match=match, later=later)
     return match
 
 

@@ -11,6 +11,9 @@ from matches.standings import season_table
 
 pytestmark = pytest.mark.django_db
 
+# the match with season and teams (locked), the save and its history row
+CONFIRM_QUERIES = 6
+
 
 def test_result_counts_before_it_is_confirmed(season, home, away):
     play(home, away, score=(1, 0), by=home.coach)
@@ -110,3 +113,20 @@ def test_home_page_asks_the_coach_to_confirm(client, season, home, away):
     confirm_match(match=match, version=1, by=away.coach)
     page = client.get(reverse("league:home")).content.decode()
     assert "✓" in page
+
+
+def test_confirming_after_a_dispute_clears_it(season, home, away):
+    match = play(home, away, at=days_ago(1), by=home.coach)
+    dispute_match(match=match, version=match.version, note="Es war 1:1", by=away.coach)
+    confirm_match(match=match, version=match.version, by=away.coach)
+    match.refresh_from_db()
+    assert match.is_confirmed and match.confirmed_by == away.coach
+    assert (match.disputed_by, match.disputed_at, match.dispute_note) == (None, None, "")
+
+
+def test_confirming_reads_the_match_with_its_teams_and_season_at_once(
+    season, home, away, django_assert_num_queries
+):
+    match = play(home, away, at=days_ago(1), by=home.coach)
+    with django_assert_num_queries(CONFIRM_QUERIES):
+        confirm_match(match=Match.objects.get(pk=match.pk), version=match.version, by=away.coach)

@@ -168,6 +168,41 @@ def test_restoring_a_result_entered_again_meanwhile_is_refused(season, home, awa
         restore_match(match=match, by=admin)
 
 
+def test_restoring_is_refused_when_its_own_ticks_are_no_longer_allowed(season, home, away):
+    victim = away.players.get(number=1)
+    deleted = play(home, away, at=days_ago(2), ticks={victim: Casualty.BADLY_HURT})
+    admin = staff_user()
+    delete_match(match=deleted, by=admin)
+    # Entered meanwhile, before it: his 🏥 there keeps him out of the deleted match.
+    play(home, away, at=days_ago(4), ticks={victim: Casualty.SERIOUSLY_INJURED})
+    with pytest.raises(ValidationError, match=r"#1 Gast 1 war in .* gesperrt \(🏥\)"):
+        restore_match(match=deleted, by=admin)
+    assert Match.objects.get(pk=deleted.pk).is_deleted
+
+
+def test_deleting_and_restoring_name_the_admin_in_the_history(season, home, away):
+    match = play(home, away, at=days_ago(1))
+    admin = staff_user()
+    delete_match(match=match, by=admin)
+    assert match.history.latest().history_user == admin
+    assert Match.objects.get(pk=match.pk).deleted_by == admin
+    other = type(admin).objects.create_user("vize", is_staff=True)
+    restore_match(match=match, by=other)
+    assert match.history.latest().history_user == other
+
+
+@pytest.mark.parametrize(("change", "queries"), [(delete_match, 8), (restore_match, 17)])
+def test_deleting_and_restoring_read_the_match_with_its_teams_at_once(
+    season, home, away, django_assert_num_queries, change, queries
+):
+    match = play(home, away, at=days_ago(1))
+    admin = staff_user()
+    if change is restore_match:
+        delete_match(match=match, by=admin)
+    with django_assert_num_queries(queries):
+        change(match=Match.objects.get(pk=match.pk), by=admin)
+
+
 def test_admin_soft_deletes_and_restores_from_the_match_list(client, season, home, away):
     match = play(home, away)
     client.force_login(type(home.coach).objects.create_superuser("boss", "b@x.org", "pw-123-x"))
