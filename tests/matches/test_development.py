@@ -744,3 +744,63 @@ def test_reset_names_the_admin_and_a_second_reset_says_it_was_done(match, home, 
     with pytest.raises(ValidationError) as again:
         dev.reset_development(development=old, by=admin)
     assert again.value.messages == ["Diese Entwicklung ist schon zurückgesetzt."]
+
+
+def test_selbst_waehlen_refusals_say_why_next_to_their_field(match, home, away, admin):
+    player = home.players.get(number=1)
+    label = match.label()
+    general, strength, passing = (SkillCategory.objects.get(code=c) for c in "GSP")
+
+    def refusal(player=player, category=general, proposals=("Block", "Kick", "Frenzy")):
+        with pytest.raises(ValidationError) as refused:
+            dev.choose_primary(
+                match=match,
+                team=home,
+                player=player,
+                category=category,
+                proposals=[skill(name) for name in proposals],
+                by=admin,
+                dice=FixedDice(1),
+            )
+        return refused.value.message_dict
+
+    stranger = away.players.get(number=1)
+    assert refusal(player=stranger) == {
+        "player": [f"{stranger} kann sich nach {label} nicht entwickeln."]
+    }
+    assert refusal(proposals=("Block", "Kick")) == {
+        "proposal_1": ["Bitte drei verschiedene Fertigkeiten vorschlagen."]
+    }
+    PlayerSkill.objects.create(player=player, skill=skill("Kick"))
+    assert refusal(proposals=("Block", "Block", "Kick")) == {
+        "proposal_2": ["Block steht schon oben: bitte drei verschiedene Fertigkeiten."],
+        "opponent_proposal": [f"{player} hat Kick schon."],
+    }
+    assert refusal(proposals=("Block", "Frenzy", "Mighty Blow")) == {
+        "opponent_proposal": [f"Mighty Blow kann {player} in {general} nicht lernen."]
+    }
+    gainable = dev.gainable_skills(player=player, match=match, categories=["P"])
+    for entry in gainable[:-2]:
+        PlayerSkill.objects.create(player=player, skill=entry)
+    assert refusal(category=passing) == {
+        "category": [f"In {passing} gibt es für {player} weniger als drei erlernbare Fertigkeiten."]
+    }
+    player.set_categories(primary=SkillCategory.objects.filter(code="G"), secondary=[])
+    assert refusal(category=strength) == {
+        "category": [f"{strength} ist für {player} keine Primär-Kategorie."]
+    }
+
+
+@pytest.mark.parametrize("kind", ["primary", "automatic"])
+def test_completing_an_open_development_keeps_its_row_and_names_who_chose(match, home, away, kind):
+    opened = dev.leave_open(match=match, team=home, by=home.coach)
+    player = home.players.get(number=1)
+    if kind == "primary":
+        chosen = choose_block(match, home, player, away.coach)
+    else:
+        chosen = dev.choose_automatic(match=match, team=home, by=away.coach, dice=FixedDice(1, 1))
+    assert chosen.pk == opened.pk
+    assert Development.objects.filter(match=match, team=home).count() == 1
+    chosen.refresh_from_db()
+    assert chosen.entered_by == away.coach
+    assert chosen.history.latest().history_user == away.coach
