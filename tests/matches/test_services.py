@@ -308,3 +308,73 @@ def test_a_player_with_a_match_entry_can_only_be_retired_not_deleted(season, hom
     assert response.status_code == 200
     assert "kann nur entlassen werden" in response.content.decode()
     assert home.players.filter(pk=victim.pk).exists()
+
+
+def test_a_correction_claims_only_its_own_match(season, home, away):
+    first = play(home, away, at=days_ago(3))
+    other = play(home, away, at=days_ago(2))
+    assert first.version == other.version == 1
+    update_match(
+        match=first, entry=entry(home, away, played_at=first.played_at), version=1, by=home.coach
+    )
+    other.refresh_from_db()
+    assert other.version == 1
+
+
+def test_a_correction_is_saved_by_its_author_and_clears_a_dispute(season, home, away):
+    from matches.services import dispute_match
+
+    match = play(home, away, at=days_ago(1), by=home.coach)
+    dispute_match(match=match, version=match.version, note="Es war 1:1", by=away.coach)
+    update_match(
+        match=match,
+        entry=entry(home, away, played_at=match.played_at, home_touchdowns=1),
+        version=match.version,
+        by=away.coach,
+    )
+    match.refresh_from_db()
+    assert match.saved_by == away.coach
+    assert (match.disputed_by, match.disputed_at, match.dispute_note) == (None, None, "")
+
+
+def test_a_correction_on_a_page_loaded_before_a_forfeit_is_refused(season, home, away):
+    from matches.factories import open_match
+    from matches.scheduling import cancel_match
+
+    match = open_match(home, away, at=timezone.now() + timezone.timedelta(hours=2))
+    loaded = Match.objects.get(pk=match.pk)
+    cancel_match(match=match, team=home, by=home.coach, version=match.version)
+    version = Match.objects.get(pk=match.pk).version
+    with pytest.raises(ValidationError) as refused:
+        update_match(match=loaded, entry=entry(home, away), version=version, by=staff_user())
+    assert refused.value.messages == [
+        "Dieses Spiel ist inzwischen kampflos gewertet; nur ein Admin nimmt das zurück."
+    ]
+    assert Match.objects.get(pk=match.pk).version == version
+
+
+def test_moving_a_match_later_checks_the_matches_it_leaves_behind(season, home, away):
+    player = away.players.get(number=1)
+    play(home, away, at=days_ago(5), ticks={player: Casualty.SERIOUSLY_INJURED})
+    sat_out = play(home, away, at=days_ago(4))  # he misses this one
+    play(home, away, at=days_ago(3), ticks={player: Casualty.BADLY_HURT})
+    # Moved behind the third match, the second no longer keeps him out of it.
+    moved = entry(home, away, played_at=days_ago(2), home_touchdowns=0, away_touchdowns=0)
+    with pytest.raises(ValidationError, match=r"#1 Gast 1 war in .* gesperrt"):
+        update_match(match=sat_out, entry=moved, version=sat_out.version, by=staff_user())
+    sat_out.refresh_from_db()
+    assert sat_out.played_at < days_ago(3.5)
+
+
+# every check of a correction (the model's, the pairing's, the ticks and developments of this
+# and the later matches), the save with its history; a related row read on its own adds one
+CORRECTION_QUERIES = 44
+
+
+def test_a_correction_reads_the_match_with_season_and_teams_at_once(
+    season, home, away, django_assert_num_queries
+):
+    match = play(home, away, at=days_ago(1))
+    correction = entry(home, away, played_at=match.played_at, home_touchdowns=4)
+    with django_assert_num_queries(CORRECTION_QUERIES):
+        update_match(match=match, entry=correction, version=match.version, by=staff_user())
