@@ -192,9 +192,24 @@ def test_automatic_picks_a_candidate_then_a_secondary_skill_with_the_stored_roll
     assert dice.sides == [2, len(strength)]
     assert development.player == third
     assert development.skill.name == strength[0]
-    assert development.rolls[0]["options"] == [str(second), str(third)]
-    assert development.rolls[0]["roll"] == 2
-    assert development.rolls[1]["result"] == strength[0]
+    assert development.rolls == [
+        {
+            "kind": "player",
+            "options": [str(second), str(third)],
+            "sides": 2,
+            "roll": 2,
+            "result": str(third),
+        },
+        {
+            "kind": "skill",
+            "options": strength,
+            "sides": len(strength),
+            "roll": 1,
+            "result": strength[0],
+        },
+    ]
+    development.refresh_from_db()
+    assert development.rolls[0]["result"] == str(third)
     gained = [entry for entry in current_skills(third) if entry.is_gained]
     assert [(e.skill, e.development) for e in gained] == [(development.skill, development)]
 
@@ -210,12 +225,19 @@ def test_automatic_skips_players_dead_in_this_match_and_suspended(season, home, 
     assert development.player == third
 
 
-def test_automatic_without_candidate_is_noted(match, home, admin):
+def test_automatic_without_candidate_is_noted(match, home, away):
     for player in home.players.all():
         restrict(player, secondary="")
-    development = dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice())
+    opened = dev.leave_open(match=match, team=home, by=home.coach)
+    development = dev.choose_automatic(match=match, team=home, by=away.coach, dice=FixedDice())
+    assert development.pk == opened.pk
+    development.refresh_from_db()
+    assert development.choice == Development.Choice.AUTOMATIC
     assert development.player is None and development.skill is None
-    assert development.rolls[0]["options"] == []
+    assert development.rolls == [
+        {"kind": "player", "options": [], "sides": 0, "roll": None, "result": ""}
+    ]
+    assert development.entered_by == away.coach
     assert not any(e.is_gained for p in home.players.all() for e in current_skills(p))
 
 
