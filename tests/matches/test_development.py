@@ -826,3 +826,45 @@ def test_completing_an_open_development_keeps_its_row_and_names_who_chose(match,
     chosen.refresh_from_db()
     assert chosen.entered_by == away.coach
     assert chosen.history.latest().history_user == away.coach
+
+
+def test_development_refusals_say_why(season, home, away, admin):
+    stranger = squad(name="Fremd", players=1)
+    match = play(home, away, at=days_ago(2))
+    with pytest.raises(PermissionDenied) as denied:
+        dev.choose_none(match=match, team=home, by=stranger.coach)
+    assert str(denied.value) == "Die Entwicklung tragen nur die beiden Coaches oder Admins ein."
+    with pytest.raises(ValidationError) as refused:
+        dev.choose_none(match=match, team=stranger, by=admin)
+    assert refused.value.messages == ["Fremd spielte nicht in diesem Spiel."]
+    dev.choose_none(match=match, team=home, by=admin)
+    with pytest.raises(ValidationError) as refused:
+        dev.leave_open(match=match, team=home, by=admin)
+    assert refused.value.messages == [
+        "Die Entwicklung von Heim ist schon eingetragen; nur ein Admin kann sie zurücksetzen."
+    ]
+    play(home, away, at=days_ago(1))
+    with pytest.raises(ValidationError) as refused:
+        dev.leave_open(match=match, team=away, by=admin)
+    assert refused.value.messages == [
+        "Gast hat seitdem schon weitergespielt: die offene Entwicklung ist verfallen."
+    ]
+
+
+def test_a_die_that_rolls_outside_its_sides_is_an_error(match, home, admin):
+    with pytest.raises(ValueError, match=r"^die roll 4 outside 1\.\.3$"):
+        choose_block(match, home, home.players.first(), admin, dice=FixedDice(4))
+    assert not Development.objects.exists()
+
+
+# his categories, his skills at the match (stored, gained, deaths), the pool with the categories
+OPTIONS_QUERIES = 5
+
+
+def test_selbst_waehlen_options_in_a_fixed_number_of_queries(
+    match, home, django_assert_num_queries
+):
+    player = home.players.first()
+    with django_assert_num_queries(OPTIONS_QUERIES):
+        options = dev.primary_options(player=player, match=match)
+    assert len(options) == SkillCategory.objects.count()
