@@ -61,7 +61,7 @@ def eligible_players(*, match: Match, team: Team) -> list[Player]:
             "player_id", flat=True
         )
     )
-    players = team.players.on_roster_at(match.played_at).select_related("position")
+    players = team.players.on_roster_at(match.played_at)
     return [
         player
         for player in players.order_by("number")

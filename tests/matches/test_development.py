@@ -868,3 +868,26 @@ def test_selbst_waehlen_options_in_a_fixed_number_of_queries(
     with django_assert_num_queries(OPTIONS_QUERIES):
         options = dev.primary_options(player=player, match=match)
     assert len(options) == SkillCategory.objects.count()
+
+
+def test_a_player_dead_in_this_match_is_not_eligible_whatever_the_ids(season, home, away):
+    # Ticks of other matches first, so that no tick has the id of the player it is for.
+    play(away, home, at=days_ago(4), ticks={p: Casualty.BADLY_HURT for p in away.players.all()})
+    dead = home.players.get(number=3)
+    match = play(home, away, at=days_ago(2), ticks={dead: Casualty.DEAD})
+    assert match.casualties.get().pk != dead.pk
+    assert dead not in dev.eligible_players(match=match, team=home)
+    assert [p.number for p in dev.eligible_players(match=match, team=home)] == [1, 2]
+
+
+# the developments with team, player and skills, then for the developed player his team's
+# eligible players and his skills at the match
+CHECK_QUERIES = 9
+
+
+def test_development_checks_of_a_correction_in_a_fixed_number_of_queries(
+    match, home, admin, django_assert_num_queries
+):
+    choose_block(match, home, home.players.first(), admin)
+    with django_assert_num_queries(CHECK_QUERIES):
+        assert dev.development_errors(match) == []
