@@ -622,17 +622,26 @@ def test_editing_the_result_keeps_the_development(match, home, away, admin):
 def test_a_correction_that_kills_the_developed_player_is_refused(match, home, away, admin):
     from matches.services import MatchEntry, update_match
 
-    development = dev.choose_automatic(match=match, team=home, by=admin, dice=FixedDice(1, 1))
+    developed = [
+        dev.choose_automatic(match=match, team=team, by=admin, dice=FixedDice(1, 1)).player
+        for team in (home, away)
+    ]
     entry = MatchEntry(
         home=home,
         away=away,
         played_at=match.played_at,
         home_touchdowns=0,
         away_touchdowns=0,
-        casualties={development.player.pk: Casualty.DEAD},
+        casualties=dict.fromkeys((p.pk for p in developed), Casualty.DEAD),
     )
-    with pytest.raises(ValidationError, match="korrigieren"):
+    with pytest.raises(ValidationError) as refused:
         update_match(match=match, entry=entry, version=match.version, by=admin)
+    # both developments are named, each with what to do
+    assert sorted(refused.value.messages) == sorted(
+        f"{player} hat sich nach {match.label()} entwickelt, war dort aber nicht einsatzfähig. "
+        "Bitte zuerst diese Entwicklung korrigieren."
+        for player in developed
+    )
 
 
 def test_a_correction_that_would_give_a_skill_twice_is_refused(season, home, away, admin):
@@ -649,8 +658,12 @@ def test_a_correction_that_would_give_a_skill_twice_is_refused(season, home, awa
     entry = MatchEntry(
         home=away, away=home, played_at=death.played_at, home_touchdowns=0, away_touchdowns=0
     )
-    with pytest.raises(ValidationError, match=r"Heim 1 hätte Block nach .* doppelt"):
+    with pytest.raises(ValidationError) as refused:
         update_match(match=death, entry=entry, version=death.version, by=admin)
+    assert refused.value.messages == [
+        f"{player} hätte Block nach {again.label()} doppelt. Bitte zuerst diese Entwicklung "
+        "korrigieren."
+    ]
     assert death.casualties.get().player == player
 
 
