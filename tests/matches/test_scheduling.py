@@ -190,6 +190,8 @@ def test_forfeit_counts_in_the_table_as_0_3_without_casualties_or_bonus(season, 
     assert (winner.played, winner.won, winner.td_for, winner.td_against) == (1, 1, 3, 0)
     assert winner.points == 3 and loser.points == 0
     assert winner.bonus == loser.bonus == 0 and winner.casualties == loser.casualties == 0
+    # a forfeit follows from the cancellation: nobody has to confirm it
+    assert winner.unconfirmed == loser.unconfirmed == 0
 
 
 def test_lapsed_matches_are_not_in_the_table(season, home, away):
