@@ -35,6 +35,7 @@ from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
+from django.utils import timezone
 from django.utils.functional import empty
 
 
@@ -222,6 +223,21 @@ def _query_key(request, params: Iterable[str]) -> str | None:
     return "&".join(f"{name}={query[name]}" for name in params if name in query)
 
 
+def valid_until(request, moment) -> None:
+    """The page shows something that changes at `moment` without any write (an appointment
+    that is upcoming until it starts): a stored copy of it is kept until then at most."""
+    current = getattr(request, "_pagecache_until", None)
+    if current is None or moment < current:
+        request._pagecache_until = moment
+
+
+def _seconds_to_keep(request) -> int:
+    until = getattr(request, "_pagecache_until", None)
+    if until is None:
+        return TIMEOUT
+    return min(TIMEOUT, int((until - timezone.now()).total_seconds()))
+
+
 def for_visitors(*scopes: str, params: Iterable[str] = ()):
     """Serve the whole page to visitors from memory while the scopes' tokens stand.
 
@@ -248,9 +264,11 @@ def for_visitors(*scopes: str, params: Iterable[str] = ()):
                 content_type, stencil = stored
                 return HttpResponse(_fill(stencil, request), content_type=content_type)
             response = view(request, *args, **kwargs)
-            if response.status_code == 200 and not response.streaming and not response.cookies:
+            keep = _seconds_to_keep(request)
+            storable = not response.streaming and not response.cookies and keep > 0
+            if response.status_code == 200 and storable:
                 body = response.content.decode(response.charset)
-                _local().set(key, (response["Content-Type"], _stencil(body, request)), TIMEOUT)
+                _local().set(key, (response["Content-Type"], _stencil(body, request)), keep)
             return response
 
         return wrapped

@@ -149,6 +149,13 @@ def _team_page(
         }
 
     squad = pagecache.lazy(squad)
+    # Outside the cached fragment: an appointment leaves this list when it starts, no write
+    # tells the cache, so the stored page is kept until the next one starts at most.
+    appointments = list(
+        Match.objects.for_team(team).upcoming().select_related("season", "home", "away")
+    )
+    if appointments:
+        pagecache.valid_until(request, appointments[0].scheduled_at)
     return render(
         request,
         "roster/team_detail.html",
@@ -167,9 +174,7 @@ def _team_page(
                 (f for f in (record_form, hatred_form, categories_form) if f is not None), None
             ),
             **pagecache.fragment_context(request, personal=True),
-            "appointments": Match.objects.for_team(team)
-            .upcoming()
-            .select_related("season", "home", "away"),
+            "appointments": appointments,
         },
         status=status,
     )

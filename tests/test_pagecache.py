@@ -1,9 +1,11 @@
 """Cached pages are never stale: every write that changes a page renews its cache token."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from config import pagecache
 from matches.factories import days_ago, open_season, play, squad, staff_user
@@ -235,3 +237,33 @@ def test_a_query_with_parameters_the_view_ignores_is_not_stored(client, league):
         assert response.status_code == 200 and b"Hopfenfeld" in response.content
     client.get(f"{url}?saison={season.pk}&saison={season.pk}")
     assert len(pagecache._local()._cache) == stored
+
+
+def test_a_squad_page_with_an_appointment_is_kept_until_the_appointment_only(client, league):
+    import time
+
+    from matches.factories import open_match
+
+    _, home, away = league
+    soon = timezone.now() + timedelta(hours=1)
+    open_match(home, away, at=soon)
+    page = client.get(home.get_absolute_url()).content.decode()
+    assert "Kein Termin vereinbart." not in page
+    expiries = [
+        expiry - time.time()
+        for key, expiry in pagecache._local()._expire_info.items()
+        if f"/teams/{home.pk}/" in key
+    ]
+    assert expiries and max(expiries) <= 3600
+
+
+def test_a_started_appointment_leaves_the_squad_page_without_any_write(client, league):
+    from matches.factories import open_match
+
+    _, home, away = league
+    match = open_match(home, away, at=timezone.now() + timedelta(hours=1))
+    assert "Kein Termin vereinbart." not in client.get(home.get_absolute_url()).content.decode()
+    # Time passes (no save, no signal): the appointment has started.
+    Match.objects.filter(pk=match.pk).update(scheduled_at=timezone.now() - timedelta(minutes=1))
+    page = client.get(home.get_absolute_url(), {"entlassen": 1}).content.decode()
+    assert "Kein Termin vereinbart." in page
