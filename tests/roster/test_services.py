@@ -262,3 +262,38 @@ def test_a_position_in_use_cannot_be_deleted():
     player = PlayerFactory()
     with pytest.raises(ProtectedError):
         player.position.delete()
+
+
+def test_squad_errors_name_numbers_twice_and_nothing_for_a_legal_squad():
+    from roster.services import squad_errors
+
+    human = Race.objects.get(name="Human")
+    lineman = position("Human", "Human Lineman")
+    legal = [(number, lineman) for number in range(1, 8)]
+    assert squad_errors(race=human, players=legal) == []
+    twice = [*legal, (3, lineman), (5, lineman)]
+    assert squad_errors(race=human, players=twice) == [
+        "Jede Nummer nur einmal: 3, 5 kommt doppelt vor."
+    ]
+
+
+# the team (locked), its roster with positions, the limits, the save with its history: a
+# position read per player would add one query each
+SQUAD_CHANGE_QUERIES = {"add": 11, "update": 11}
+
+
+@pytest.mark.parametrize("change", ["add", "update"])
+def test_squad_changes_read_the_roster_with_its_positions_at_once(
+    change, django_assert_num_queries
+):
+    from matches.factories import squad
+    from roster.services import update_player
+
+    team = squad(name="Heim")
+    lineman = team.players.first().position
+    with django_assert_num_queries(SQUAD_CHANGE_QUERIES[change]):
+        if change == "add":
+            add_player(team=team, spec=PlayerSpec("Neu", 20, lineman))
+        else:
+            player = team.players.get(number=1)
+            update_player(player=player, name="Anders", number=21, position=lineman)
