@@ -904,3 +904,40 @@ def test_development_checks_of_a_correction_in_a_fixed_number_of_queries(
     choose_block(match, home, home.players.first(), admin)
     with django_assert_num_queries(CHECK_QUERIES):
         assert dev.development_errors(match) == []
+
+
+def test_gains_stay_after_a_tick_that_is_not_a_death(season, home, away, admin):
+    player = home.players.get(number=1)
+    first = play(home, away, at=days_ago(4))
+    choose_block(first, home, player, admin)
+    play(away, home, at=days_ago(3), ticks={player: Casualty.SERIOUSLY_INJURED})
+    play(home, away, at=days_ago(2))  # he sits this one out
+    play(away, home, at=days_ago(1), ticks={player: Casualty.BADLY_HURT})
+    assert "Block" in [entry.skill.name for entry in current_skills(player)]
+
+
+def test_a_death_in_a_deleted_result_takes_no_gains(season, home, away, admin):
+    from matches.services import delete_match
+
+    player = home.players.get(number=1)
+    first = play(home, away, at=days_ago(4))
+    choose_block(first, home, player, admin)
+    death = play(away, home, at=days_ago(2), ticks={player: Casualty.DEAD})
+    assert "Block" not in [entry.skill.name for entry in current_skills(player)]
+    delete_match(match=death, by=admin)
+    assert "Block" in [entry.skill.name for entry in current_skills(player)]
+
+
+def test_current_skills_of_a_player_with_gains_in_three_queries(
+    match, home, django_assert_num_queries
+):
+    development, devious = devious_development(match, home, home.coach)
+    dev.record_devious_bonus(development=development, skill=devious[3], by=home.coach)
+    player = development.player
+    PlayerSkill.objects.create(player=player, skill=skill("Block"), order=1)
+    PlayerSkill.objects.create(player=player, skill=skill("Kick"), order=2)
+    fresh = type(player).objects.get(pk=player.pk)
+    # stored skills, gaining developments, deaths: each with what it shows
+    with django_assert_num_queries(3):
+        names = [entry.skill.name for entry in current_skills(fresh)]
+    assert names[-2:] == [devious[0].name, devious[3].name]
