@@ -517,14 +517,18 @@ def test_devious_bonus_adds_a_second_devious_skill(match, home):
     dev.record_devious_bonus(development=development, skill=devious[3], by=home.coach)
     development.refresh_from_db()
     assert development.bonus_skill == devious[3]
+    assert development.history.latest().history_user == home.coach
     gained = [e.skill for e in current_skills(development.player) if e.is_gained]
     assert gained == [devious[0], devious[3]]
 
 
 def test_devious_bonus_refuses_the_same_skill_and_the_other_coach(match, home, away):
     development, devious = devious_development(match, home, home.coach)
-    with pytest.raises(ValidationError, match="keine erlernbare Hinterlistig-Fertigkeit"):
+    with pytest.raises(ValidationError) as refused:
         dev.record_devious_bonus(development=development, skill=devious[0], by=home.coach)
+    assert refused.value.messages == [
+        f"{devious[0]} ist keine erlernbare Hinterlistig-Fertigkeit für {development.player}."
+    ]
     with pytest.raises(PermissionDenied):
         dev.record_devious_bonus(development=development, skill=devious[3], by=away.coach)
 
@@ -542,7 +546,10 @@ def test_devious_bonus_only_after_a_selbst_waehlen(match, home, admin):
         category=SkillCategory.objects.get(code="D"),
         skill=devious[0],
     )
-    with pytest.raises(ValidationError, match="nur nach „Selbst wählen“ in Hinterlistig"):
+    with pytest.raises(
+        ValidationError,
+        match=r"^\['Der Bonus gibt es nur nach „Selbst wählen“ in Hinterlistig \(Devious\)\.'\]$",
+    ):
         dev.record_devious_bonus(development=development, skill=devious[1], by=admin)
 
 
@@ -558,15 +565,19 @@ def test_devious_bonus_only_after_choosing_devious(match, home, admin):
         dice=FixedDice(1),
     )
     devious = dev.gainable_skills(player=player, match=match, categories=["D"])
-    with pytest.raises(ValidationError, match="nur nach „Selbst wählen“ in Hinterlistig"):
+    with pytest.raises(
+        ValidationError,
+        match=r"^\['Der Bonus gibt es nur nach „Selbst wählen“ in Hinterlistig \(Devious\)\.'\]$",
+    ):
         dev.record_devious_bonus(development=development, skill=devious[0], by=admin)
 
 
 def test_devious_bonus_is_recorded_once(match, home):
     development, devious = devious_development(match, home, home.coach)
     dev.record_devious_bonus(development=development, skill=devious[3], by=home.coach)
-    with pytest.raises(ValidationError, match="schon eingetragen"):
+    with pytest.raises(ValidationError) as refused:
         dev.record_devious_bonus(development=development, skill=devious[4], by=home.coach)
+    assert refused.value.messages == ["Der Bonus ist schon eingetragen."]
     development.refresh_from_db()
     assert development.bonus_skill == devious[3]
 
@@ -901,7 +912,8 @@ CHECK_QUERIES = 9
 def test_development_checks_of_a_correction_in_a_fixed_number_of_queries(
     match, home, admin, django_assert_num_queries
 ):
-    choose_block(match, home, home.players.first(), admin)
+    development, devious = devious_development(match, home, home.coach)
+    dev.record_devious_bonus(development=development, skill=devious[3], by=home.coach)
     with django_assert_num_queries(CHECK_QUERIES):
         assert dev.development_errors(match) == []
 
