@@ -128,15 +128,7 @@ def test_gains_add_up_and_a_death_counts_only_after_its_match(season, home, away
 def test_gained_skill_counts_from_the_next_match_on(match, home, away, admin):
     player = home.players.first()
     restrict(player, primary="G", secondary="S")
-    development = dev.choose_primary(
-        match=match,
-        team=home,
-        player=player,
-        category=SkillCategory.objects.get(code="G"),
-        proposals=[skill("Block"), skill("Kick"), skill("Frenzy")],
-        by=admin,
-        dice=FixedDice(1),
-    )
+    development = choose_block(match, home, player, admin)
     assert development.skill.name == "Block"
     later = play(home, away, at=days_ago(1))
     assert "Block" in [e.skill.name for e in current_skills(player, at_match=later)]
@@ -146,30 +138,14 @@ def test_gained_skill_counts_from_the_next_match_on(match, home, away, admin):
 
 def test_death_resets_gains_of_that_season_and_earlier_only(match, home, away, admin):
     player = home.players.first()
-    dev.choose_primary(
-        match=match,
-        team=home,
-        player=player,
-        category=SkillCategory.objects.get(code="G"),
-        proposals=[skill("Block"), skill("Kick"), skill("Frenzy")],
-        by=admin,
-        dice=FixedDice(1),
-    )
+    choose_block(match, home, player, admin)
     play(away, home, at=days_ago(1), ticks={player: Casualty.DEAD})
     assert [e.skill.name for e in current_skills(player)] == [
         e.skill.name for e in player.starting_skills()
     ]
     open_season(by=admin)
     next_match = play(home, away)
-    dev.choose_primary(
-        match=next_match,
-        team=home,
-        player=player,
-        category=SkillCategory.objects.get(code="G"),
-        proposals=[skill("Block"), skill("Kick"), skill("Frenzy")],
-        by=admin,
-        dice=FixedDice(2),
-    )
+    choose_block(next_match, home, player, admin, dice=FixedDice(2))
     names = [e.skill.name for e in current_skills(player)]
     assert "Kick" in names and "Block" not in names
     # the old gain stays in the history
@@ -314,15 +290,7 @@ def test_a_player_with_a_development_but_no_tick_cannot_be_deleted(match, home, 
 def test_primary_rolls_1d3_among_the_three_proposals(match, home, admin):
     player = home.players.first()
     dice = FixedDice(3)
-    development = dev.choose_primary(
-        match=match,
-        team=home,
-        player=player,
-        category=SkillCategory.objects.get(code="G"),
-        proposals=[skill("Block"), skill("Kick"), skill("Frenzy")],
-        by=admin,
-        dice=dice,
-    )
+    development = choose_block(match, home, player, admin, dice=dice)
     assert dice.sides == [3]
     assert development.skill.name == "Frenzy"
     assert development.opponent_proposal.name == "Frenzy"
@@ -450,15 +418,7 @@ def test_primary_refuses_an_owned_or_repeated_proposal(match, home, admin):
     PlayerSkill.objects.create(player=player, skill=skill("Block"))
     general = SkillCategory.objects.get(code="G")
     with pytest.raises(ValidationError, match="hat Block schon") as refused:
-        dev.choose_primary(
-            match=match,
-            team=home,
-            player=player,
-            category=general,
-            proposals=[skill("Block"), skill("Kick"), skill("Frenzy")],
-            by=admin,
-            dice=FixedDice(1),
-        )
+        choose_block(match, home, player, admin)
     # The message belongs to the field that caused it.
     assert list(refused.value.message_dict) == ["proposal_1"]
     with pytest.raises(ValidationError, match="drei verschiedene") as refused:
@@ -555,15 +515,7 @@ def test_devious_bonus_only_after_a_selbst_waehlen(match, home, admin):
 
 def test_devious_bonus_only_after_choosing_devious(match, home, admin):
     player = home.players.first()
-    development = dev.choose_primary(
-        match=match,
-        team=home,
-        player=player,
-        category=SkillCategory.objects.get(code="G"),
-        proposals=[skill("Block"), skill("Kick"), skill("Frenzy")],
-        by=admin,
-        dice=FixedDice(1),
-    )
+    development = choose_block(match, home, player, admin)
     devious = dev.gainable_skills(player=player, match=match, categories=["D"])
     with pytest.raises(
         ValidationError,
