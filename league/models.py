@@ -6,6 +6,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from config.writeguard import GuardedQuerySet
+
 
 class User(AbstractUser):
     """A club member's account: coaches own teams, staff members administer the league.
@@ -22,7 +24,7 @@ class User(AbstractUser):
         return self.get_full_name() or self.username
 
 
-class SeasonQuerySet(models.QuerySet):
+class SeasonQuerySet(GuardedQuerySet):
     def current(self) -> "Season | None":
         """The one season that is running now (None before the first one starts)."""
         return self.filter(is_current=True).first()

@@ -4,6 +4,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from config.roles import is_league_admin
 from roster.models import Team
 from roster.services import create_team
 
@@ -19,13 +20,13 @@ def start_next_season(*, by, closing: int | None = None) -> Season:
     start came first (a double click, two admins at once), this one is refused instead of
     starting yet another season.
     """
-    if not (by.is_authenticated and by.is_staff):
+    if not is_league_admin(by):
         raise PermissionDenied(_("Nur Admins starten eine neue Saison."))
     try:
         with transaction.atomic():
             # Locking the current season makes two concurrent starts run one after the other;
             # the unique constraints (number, one current season) catch the rest.
-            previous = Season.objects.select_for_update().filter(is_current=True).first()
+            previous = next(iter(Season.objects.filter(is_current=True).locked()), None)
             if closing is not None and (previous.number if previous else 0) != closing:
                 raise ValidationError(
                     _("Saison %(number)d hat schon begonnen.") % {"number": closing + 1}

@@ -6,7 +6,6 @@ from django.views.decorators.http import require_safe
 
 from config import pagecache
 from config.exports import export_response
-from config.numbers import parse_id
 from matches.agenda import agenda_for
 from matches.hatred import open_questions
 from matches.models import Match
@@ -15,6 +14,7 @@ from roster.models import Team
 from rules.models import Race
 
 from .models import Season
+from .seasons import season_from_request, seasons_latest_first
 
 TOP_OF_TABLE = 5
 LATEST_RESULTS = 5
@@ -63,26 +63,6 @@ def home(request):
             .order_by("-played_at", "-pk")[:5]
         )
     return render(request, "league/home.html", context)
-
-
-def seasons_latest_first() -> list[Season]:
-    """Every season, newest first; cached until league data changes (a handful of rows)."""
-    return pagecache.cached("seasons", lambda: list(Season.objects.latest_first()))
-
-
-def season_from_request(request) -> Season | None:
-    """The season named by ?saison=<pk>, else the current one; 404 for an unknown season."""
-    seasons = seasons_latest_first()
-    value = request.GET.get("saison", "")
-    if value:
-        pk = parse_id(value)
-        if pk is None:
-            raise Http404
-        season = next((s for s in seasons if s.pk == pk), None)
-        if season is None:
-            raise Http404
-        return season
-    return next((s for s in seasons if s.is_current), None)
 
 
 @require_safe

@@ -12,17 +12,13 @@ loses 0:3); earlier, or without an appointment, it costs nothing.
 
 from datetime import UTC, datetime, timedelta
 
+from config.minutes import to_the_minute
+
 NOTICE = timedelta(hours=24)
 """How long before the appointment a cancellation must come to cost nothing."""
 
 FORFEIT_SCORE = 3
 """A forfeit counts as 0:3 in touchdowns for the team that did not cancel."""
-
-
-def _to_minute(moment: datetime) -> datetime:
-    # In UTC: Python subtracts two times of the same zone by their wall clocks, which would
-    # ignore a daylight-saving change between them.
-    return moment.astimezone(UTC).replace(second=0, microsecond=0)
 
 
 def is_late_cancellation(*, cancelled_at: datetime, appointment: datetime | None) -> bool:
@@ -34,4 +30,7 @@ def is_late_cancellation(*, cancelled_at: datetime, appointment: datetime | None
         return False
     if cancelled_at.tzinfo is None or appointment.tzinfo is None:
         raise ValueError("is_late_cancellation needs timezone-aware datetimes")
-    return _to_minute(appointment) - _to_minute(cancelled_at) < NOTICE
+    # In UTC: Python subtracts two times of the same zone by their wall clocks, which would
+    # ignore a daylight-saving change between them.
+    left = to_the_minute(appointment.astimezone(UTC)) - to_the_minute(cancelled_at.astimezone(UTC))
+    return left < NOTICE

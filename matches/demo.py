@@ -19,7 +19,7 @@ from roster.services import PlayerSpec
 from rules.models import HandbookSection, Race
 
 from .models import Casualty
-from .scheduling import create_match
+from .open_matches import create_match
 from .services import MatchEntry, enter_match
 
 

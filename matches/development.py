@@ -127,8 +127,7 @@ def _lock(match: Match, team: Team, by) -> Development | None:
     """Lock the match row and check that `by` may complete this team's development now."""
     if not match.is_editable_by(by):
         raise PermissionDenied(_("Die Entwicklung tragen nur die beiden Coaches oder Admins ein."))
-    Team.objects.lock(match.home_id, match.away_id)
-    Match.objects.select_for_update().get(pk=match.pk)
+    Match.objects.lock(match.pk)
     if team.pk not in (match.home_id, match.away_id):
         raise ValidationError(_("%(team)s spielte nicht in diesem Spiel.") % {"team": team})
     current = active_development(match=match, team=team)
@@ -258,6 +257,39 @@ def choose_primary(
         return development
 
 
+def choose(
+    choice: str,
+    *,
+    match: Match,
+    team: Team,
+    by,
+    player: Player | None = None,
+    category: SkillCategory | None = None,
+    proposals: Sequence[Skill] = (),
+    dice: Dice | None = None,
+) -> Development:
+    """The development a coach chose for `team` (a `Development.Choice`): player, category and
+    proposals only matter to Selbst wählen, the dice to the two that roll."""
+    Choice = Development.Choice
+    if choice == Choice.AUTOMATIC:
+        return choose_automatic(match=match, team=team, by=by, dice=dice)
+    if choice == Choice.CHOOSE:
+        return choose_primary(
+            match=match,
+            team=team,
+            player=player,
+            category=category,
+            proposals=proposals,
+            by=by,
+            dice=dice,
+        )
+    if choice == Choice.NONE:
+        return choose_none(match=match, team=team, by=by)
+    if choice == Choice.OPEN:
+        return leave_open(match=match, team=team, by=by)
+    raise ValueError(f"unknown development choice {choice!r}")
+
+
 PROPOSAL_FIELDS = ("proposal_1", "proposal_2", "opponent_proposal")
 
 
@@ -300,7 +332,7 @@ def record_devious_bonus(*, development: Development, skill: Skill, by) -> Devel
     """ "5+ am Tisch gewürfelt": a second gainable Devious skill, by the team's coach (or an
     admin), after a Selbst wählen in Devious."""
     with transaction.atomic():
-        Match.objects.select_for_update().get(pk=development.match_id)
+        Match.objects.lock(development.match_id)
         development = Development.objects.select_related(
             "match__season", "team", "player", "category"
         ).get(pk=development.pk)
@@ -337,7 +369,7 @@ def reset_development(*, development: Development, by) -> Development:
     if not Development.may_be_reset_by(by):
         raise PermissionDenied(_("Nur Admins setzen eine Entwicklung zurück."))
     with transaction.atomic():
-        Match.objects.select_for_update().get(pk=development.match_id)
+        Match.objects.lock(development.match_id)
         development = Development.objects.get(pk=development.pk)
         if development.is_reset:
             raise ValidationError(_("Diese Entwicklung ist schon zurückgesetzt."))

@@ -2,6 +2,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.minutes import to_the_minute
 from config.numbers import AsciiIntegerField, IdChoiceField, parse_id
 from roster.models import Player, Team
 from rules.models import Keyword, Skill, SkillCategory
@@ -156,7 +157,7 @@ class MatchForm(forms.Form):
             appointment = match.scheduled_at if match is not None else None
             played_at = appointment if appointment is not None and appointment <= now else now
             initial = {
-                "played_at": timezone.localtime(played_at).replace(second=0, microsecond=0),
+                "played_at": to_the_minute(timezone.localtime(played_at)),
                 "home_touchdowns": 0,
                 "away_touchdowns": 0,
                 "home_journeymen_casualties": 0,
@@ -384,13 +385,14 @@ class CancelForm(forms.Form):
 
 
 class CancellationTimeForm(forms.Form):
-    """Admins correct when a cancellation was made."""
+    """Admins correct when a cancellation was made (`version`: the match's)."""
 
     cancelled_at = _datetime_field(_("Abgesagt am"))
+    version = forms.IntegerField(widget=forms.HiddenInput)
 
 
 class VersionForm(forms.Form):
-    """Deleting an open match: only the version the page showed."""
+    """Deleting an open match or undoing a forfeit: only the version the page showed."""
 
     version = forms.IntegerField(widget=forms.HiddenInput)
 

@@ -20,6 +20,7 @@ from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
+from config.numbers import parse_id
 from league.models import Season
 from roster.models import Player, Team
 from rules.models import ROLE_KEYWORDS, Keyword
@@ -141,6 +142,41 @@ def open_questions(*, teams, season=CURRENT) -> list[HatredQuestion]:
     return questions
 
 
+def asks_question(tick: CasualtyTick, *, match: Match) -> bool:
+    """Does this tick of `match` (its hatred answer read) still ask the question: a 🏥 of a
+    played match in the current season, unanswered, of a player still on a roster? The same
+    rule as `open_questions`, for ticks already at hand."""
+    return (
+        tick.kind == Casualty.SERIOUSLY_INJURED
+        and getattr(tick, "hatred", None) is None
+        and match.is_played
+        and not match.is_deleted
+        and match.season.is_current
+        and not tick.player.is_retired
+    )
+
+
+def mark_questions(ticks, *, match: Match, team: Team, user) -> list[CasualtyTick]:
+    """The ticks of `team`'s players in `match`, each with `answer` (its hatred, None while
+    unanswered) and `asks`: an open question this user may answer on the squad page (the
+    squad's coach or an admin, as `answer_hatred`)."""
+    answers = team.is_editable_by(user)
+    for tick in ticks:
+        tick.answer = getattr(tick, "hatred", None)
+        tick.asks = answers and asks_question(tick, match=match)
+    return list(ticks)
+
+
+def casualty_of(team: Team, key: str) -> CasualtyTick | CasualtyRecord | None:
+    """The casualty of a player of `team` that a question's key names ("t12": a tick, "r3": a
+    record by hand), or None."""
+    model = {"t": CasualtyTick, "r": CasualtyRecord}.get(key[:1])
+    number = parse_id(key[1:])
+    if model is None or number is None:
+        return None
+    return model.objects.select_related("player__team").filter(pk=number, player__team=team).first()
+
+
 def question_for(casualty: CasualtyTick | CasualtyRecord) -> HatredQuestion | None:
     """The open question of this casualty, or None when it has none (answered, not 🏥, not in
     the current season, retired player)."""
@@ -159,7 +195,7 @@ def answer_hatred(
     if not casualty.player.team.is_editable_by(by):
         raise PermissionDenied(_("Den Hass trägt nur der Coach des Spielers oder ein Admin ein."))
     with transaction.atomic():
-        Team.objects.select_for_update().get(pk=casualty.player.team_id)
+        Team.objects.lock(casualty.player.team_id)
         question = question_for(casualty)
         if question is None:
             raise ValidationError(

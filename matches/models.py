@@ -19,6 +19,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from config.minutes import to_the_minute
+from config.roles import is_league_admin
+from config.writeguard import GuardedQuerySet
 from league.models import Season
 from roster.models import Player, Team
 
@@ -29,11 +32,6 @@ LEAGUE_FOUNDED = datetime(2000, 1, 1, tzinfo=UTC)
 
 DEVIOUS = "D"
 """The Devious category ("Hinterlistig"): always choosable, and its own bonus skill."""
-
-
-def _to_the_minute(moment: datetime) -> datetime:
-    """played_at is entered to the minute: whatever began within that minute counts as before."""
-    return moment.replace(second=0, microsecond=0)
 
 
 class Casualty(models.TextChoices):
@@ -48,7 +46,16 @@ class Casualty(models.TextChoices):
         return {"dead": "💀", "injured": "🏥", "hurt": "🤕"}[self.value]
 
 
-class MatchQuerySet(models.QuerySet):
+class MatchQuerySet(GuardedQuerySet):
+    def locked(self) -> list["Match"]:
+        """Lock the matches and, first, their teams (config/writeguard.py). Saving a result
+        locks its two teams before its match, so every workflow that locks a match takes the
+        teams first too: no two workflows ever wait for each other crosswise. A match's teams
+        never change, so they may be read before the lock."""
+        teams = self.order_by().values_list("home", "away")
+        Team.objects.lock(*{team for pair in teams for team in pair})
+        return super().locked()
+
     def for_season(self, season: Season):
         return self.filter(season=season)
 
@@ -122,7 +129,7 @@ class MatchQuerySet(models.QuerySet):
     def while_on_roster(self, player: Player):
         """Matches of his team since the player joined it (a match in the minute he was created
         counts, as times are entered to the minute): his matches once played()."""
-        joined = player.created_at.replace(second=0, microsecond=0)
+        joined = to_the_minute(player.created_at)
         return self.for_team(player.team_id).filter(played_at__gte=joined)
 
     def in_play_order(self):
@@ -174,7 +181,7 @@ class MatchQuerySet(models.QuerySet):
         his teams (a closed season's results are for admins only)."""
         if not user.is_authenticated:
             return self.none()
-        if user.is_staff:
+        if is_league_admin(user):
             return self.filter(deleted_at__isnull=True)
         return self.filter(season__is_current=True, deleted_at__isnull=True).filter(
             Q(home__coach=user) | Q(away__coach=user)
@@ -369,14 +376,14 @@ class Match(models.Model):
             return [gettext("Das Spiel kann nicht in der Zukunft liegen.")]
         if self.played_at < LEAGUE_FOUNDED:
             return [gettext("So alt kann kein Spiel der Liga sein. Bitte das Datum prüfen.")]
-        if self.season_id and self.played_at < _to_the_minute(self.season.started_at):
+        if self.season_id and self.played_at < to_the_minute(self.season.started_at):
             return [
                 gettext("Das Spiel liegt vor dem Beginn von %(season)s (%(start)s).")
                 % {"season": self.season, "start": when(self.season.started_at)}
             ]
         errors = []
         for team in (self.home if self.home_id else None, self.away if self.away_id else None):
-            if team is not None and self.played_at < _to_the_minute(team.created_at):
+            if team is not None and self.played_at < to_the_minute(team.created_at):
                 errors.append(
                     gettext("%(team)s gab es am %(when)s noch nicht (angelegt am %(created)s).")
                     % {
@@ -440,7 +447,7 @@ class Match(models.Model):
         season runs, or an admin."""
         if not user.is_authenticated:
             return False
-        if user.is_staff:
+        if is_league_admin(user):
             return True
         return self.season.is_current and (
             self.home.is_coached_by(user) or self.away.is_coached_by(user)
@@ -449,9 +456,7 @@ class Match(models.Model):
     @staticmethod
     def may_enter(user, *, home: Team, away: Team) -> bool:
         """A new result between these teams: either coach, or an admin."""
-        return user.is_authenticated and (
-            user.is_staff or home.is_coached_by(user) or away.is_coached_by(user)
-        )
+        return is_league_admin(user) or home.is_coached_by(user) or away.is_coached_by(user)
 
     @property
     def is_deleted(self) -> bool:
@@ -460,7 +465,7 @@ class Match(models.Model):
     @staticmethod
     def may_be_deleted_by(user) -> bool:
         """Deleting (and restoring) a result is for admins."""
-        return user.is_authenticated and user.is_staff
+        return is_league_admin(user)
 
     @property
     def is_confirmed(self) -> bool:
@@ -747,15 +752,14 @@ class Development(models.Model):
 
     def bonus_may_be_recorded_by(self, user) -> bool:
         """The Devious bonus: the team's own coach in an open season, or an admin."""
-        if not user.is_authenticated:
-            return False
-        if user.is_staff:
+        if is_league_admin(user):
             return True
         return self.team.is_coached_by(user) and self.match.season.is_current
 
     @staticmethod
     def may_be_reset_by(user) -> bool:
-        return user.is_authenticated and user.is_staff
+        """Resetting a development is for admins."""
+        return is_league_admin(user)
 
 
 class CasualtyRecordQuerySet(models.QuerySet):

@@ -49,7 +49,7 @@ def record_casualty(*, player: Player, kind: str, day: date, note: str = "", by)
     )
     record.full_clean(exclude=["recorded_by"])
     with transaction.atomic():
-        Team.objects.select_for_update().get(pk=player.team_id)
+        Team.objects.lock(player.team_id)
         record.save()
     return record
 

@@ -20,13 +20,15 @@ from datetime import datetime, timedelta
 
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
+from config.minutes import end_of_minute
+from config.writeguard import StaleVersion
 from league.models import Season
-from roster.models import Player, Team, end_of_minute
+from roster.models import Player, Team
 
 from .development import development_errors
 from .models import CasualtyTick, Hatred, Match
@@ -250,18 +252,17 @@ def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
     if (entry.home.pk, entry.away.pk) != (match.home_id, match.away_id):
         raise ValidationError(_("Die Teams eines Spiels bleiben fest."))
     with transaction.atomic():
-        Team.objects.lock(match.home_id, match.away_id)
-        claimed = Match.objects.filter(pk=match.pk, version=version).update(
-            version=F("version") + 1
-        )
-        if not claimed:
+        try:
+            match = Match.objects.select_related("season", "home", "away").claim(
+                match.pk, version=version
+            )
+        except (StaleVersion, Match.DoesNotExist):
             raise ValidationError(
                 _(
                     "Dieses Spiel wurde inzwischen von jemand anderem gespeichert. Bitte lade "
                     "die Seite neu und prüfe das Ergebnis, bevor du erneut speicherst."
                 )
-            )
-        match = Match.objects.select_related("season", "home", "away").get(pk=match.pk)
+            ) from None
         if match.is_forfeit:
             raise ValidationError(
                 _("Dieses Spiel ist inzwischen kampflos gewertet; nur ein Admin nimmt das zurück.")
@@ -277,16 +278,20 @@ def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
 
 
 def _claim_for_answer(*, match: Match, version: int, by) -> Match:
-    """Lock the match for the other coach's answer to exactly the version he saw."""
-    locked = (
-        Match.objects.select_for_update()
-        .select_related("season", "home", "away")
-        .filter(pk=match.pk)
-        .first()
-    )
+    """Lock the match for the other coach's answer to exactly the version he saw (an answer
+    is no new version of the result)."""
+    stale = False
+    try:
+        locked = Match.objects.select_related("season", "home", "away").claim(
+            match.pk, version=version, new_version=False
+        )
+    except Match.DoesNotExist:
+        locked = None
+    except StaleVersion as error:
+        locked, stale = error.current, True
     if locked is None or not locked.may_be_confirmed_by(by):
         raise PermissionDenied(_("Dieses Ergebnis bestätigt der andere Coach."))
-    if locked.version != version:
+    if stale:
         raise ValidationError(
             _("Das Ergebnis wurde inzwischen geändert. Bitte prüfe es noch einmal.")
         )
@@ -330,8 +335,7 @@ def _set_deleted(*, match: Match, by, deleted: bool) -> Match:
     if not Match.may_be_deleted_by(by):
         raise PermissionDenied(_("Nur Admins löschen Ergebnisse oder stellen sie wieder her."))
     with transaction.atomic():
-        Team.objects.lock(match.home_id, match.away_id)
-        match = Match.objects.select_related("season", "home", "away").get(pk=match.pk)
+        match = Match.objects.select_related("season", "home", "away").lock_one(match.pk)
         if match.is_deleted == deleted:
             return match
         later = _later_pks(match)

@@ -6,7 +6,7 @@ matches (his status 🏥/💀, the skills he gained, the journeymen a team needs
 `matches` app, which sits above this one; nothing here knows about matches.
 """
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
@@ -17,6 +17,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
+from config.minutes import end_of_minute
+from config.roles import is_league_admin
+from config.writeguard import GuardedQuerySet
 from rules.models import Position, Race, Skill, SkillCategory
 
 TEAM_REROLLS = 2
@@ -26,26 +29,19 @@ MAX_PLAYERS = 11
 MAX_WITHOUT_LINEMAN = 4
 
 
-def end_of_minute(moment: datetime) -> datetime:
-    """The first instant after the minute of `moment`."""
-    return moment.replace(second=0, microsecond=0) + timedelta(minutes=1)
+class TeamQuerySet(GuardedQuerySet):
+    """Every workflow that changes a squad or a team's results locks the team's row first
+    (`Team.objects.lock(*pks)`, config/writeguard.py): two results of one team, or a result
+    and a player's deletion, are then checked one after the other."""
 
-
-class TeamQuerySet(models.QuerySet):
     def coached_by(self, user):
         if not user.is_authenticated:
             return self.none()
         return self.filter(coach=user)
 
-    def lock(self, *pks: int) -> None:
-        """Lock these teams' rows until the transaction ends, always in the order of their ids
-        (so two workflows locking two teams never wait for each other crosswise). Every
-        workflow that changes a squad or a team's results takes this lock first."""
-        list(self.select_for_update().filter(pk__in=pks).order_by("pk").values_list("pk"))
-
     def editable_by(self, user):
         """Teams the user may manage: his own, or all of them for staff."""
-        if user.is_authenticated and user.is_staff:
+        if is_league_admin(user):
             return self
         return self.coached_by(user)
 
@@ -100,8 +96,9 @@ class Team(models.Model):
         return user.is_authenticated and self.coach_id == user.pk
 
     def is_editable_by(self, user) -> bool:
-        """May `user` manage this squad (see `TeamQuerySet.editable_by`)?"""
-        return Team.objects.editable_by(user).filter(pk=self.pk).exists()
+        """May `user` manage this squad: its coach, or an admin (`TeamQuerySet.editable_by`
+        says the same of many teams)."""
+        return is_league_admin(user) or self.is_coached_by(user)
 
 
 class PlayerQuerySet(models.QuerySet):

@@ -1,4 +1,5 @@
-"""Workflows that change a squad: creating a team, adding, retiring and deleting players.
+"""Workflows that change a squad: creating a team, adding, changing and retiring players
+(deleting one depends on his matches: `matches.squad.delete_player`).
 
 Every workflow checks the league's roster limits (docs/league.md, "Teams und Kader") inside one
 transaction, so two concurrent submits can never leave a squad over its limits.
@@ -165,7 +166,7 @@ def add_player(*, team: Team, spec: PlayerSpec) -> Player:
     """Add a player (free, at any time) if the roster limits still hold afterwards."""
     with transaction.atomic():
         # Lock the team so two concurrent additions are checked one after the other.
-        team = Team.objects.select_for_update().get(pk=team.pk)
+        team = Team.objects.lock_one(team.pk)
         _check_joining(team=team, number=spec.number, position=spec.position)
         return _create_player(team=team, spec=spec)
 
@@ -177,7 +178,7 @@ def update_player(*, player: Player, name: str, number: int, position: Position)
     app, where the matches are known (`matches.squad.change_player`).
     """
     with transaction.atomic():
-        team = Team.objects.select_for_update().get(pk=player.team_id)
+        team = Team.objects.lock_one(player.team_id)
         if not player.is_retired:
             others = list(team.roster().exclude(pk=player.pk).select_related("position"))
             _check_numbers([p.number for p in others] + [number])
@@ -203,25 +204,8 @@ def retire_player(*, player: Player, on: date) -> Player:
 def unretire_player(*, player: Player) -> Player:
     """Undo a retirement (admins only), if the number is free and the limits hold."""
     with transaction.atomic():
-        team = Team.objects.select_for_update().get(pk=player.team_id)
+        team = Team.objects.lock_one(player.team_id)
         _check_joining(team=team, number=player.number, position=player.position)
         player.retired_on = None
         player.save(update_fields=["retired_on"])
     return player
-
-
-def delete_player(*, player: Player) -> None:
-    """Delete a player outright: only one without any match entry (a tick or a development).
-
-    A player with a history is retired instead, so old matches stay readable.
-    """
-    with transaction.atomic():
-        # Results lock both teams' rows while they are saved: waiting for the lock here means
-        # a tick or development saved at the same moment is seen below.
-        Team.objects.lock(player.team_id)
-        if player.casualties.exists() or player.developments.exists():
-            raise ValidationError(
-                _("%(player)s steht schon in Spielen und kann nur entlassen werden.")
-                % {"player": player}
-            )
-        player.delete()

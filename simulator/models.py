@@ -9,12 +9,14 @@ from django.db.models.functions import Now
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from config.writeguard import GuardedQuerySet
+
 
 def _token() -> str:
     return secrets.token_urlsafe(12)
 
 
-class BaaGameQuerySet(models.QuerySet):
+class BaaGameQuerySet(GuardedQuerySet):
     def running(self):
         return self.filter(finished=False)
 

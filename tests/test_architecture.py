@@ -5,6 +5,9 @@
   the modules that put pages together (views, admin, urls, management commands, template tags)
   may combine apps.
 - No import cycle anywhere: not between apps, not between the modules of one app.
+- One home per rule: Django's staff flag is read only by `config.roles.is_league_admin`, rows
+  are locked only by the write guard (`config.writeguard`), "to the minute" is defined only in
+  `config.minutes`; every URL name is its view's name.
 """
 
 import ast
@@ -64,11 +67,18 @@ def imported_names(source: str, module: str, *, is_package: bool = False) -> set
     return names
 
 
+def is_combiner(module: str) -> bool:
+    """Views, admin and urls modules, and every module of a views package, management commands
+    or template tags: they put pages together from several apps."""
+    parts = module.split(".")
+    return parts[-1] in COMBINERS or bool((COMBINER_PACKAGES | {"views"}) & set(parts[1:-1]))
+
+
 def upward_imports(source: str, module: str) -> list[str]:
     """Imports of `module` that reach a higher layer than its own app (empty for combiners)."""
     parts = module.split(".")
     app = parts[0]
-    if app not in LAYERS or parts[-1] in COMBINERS or COMBINER_PACKAGES & set(parts):
+    if app not in LAYERS or is_combiner(module):
         return []
     found = []
     for name in sorted(imported_names(source, module)):
@@ -149,6 +159,16 @@ def test_the_layer_check_catches_a_lazy_upward_import():
     ]
     assert upward_imports("from .models import Team\n", "roster.services") == []
     assert upward_imports("from matches.skills import current_skills\n", "roster.views") == []
+    assert upward_imports("from matches.squad import squad_page\n", "roster.views.squad") == []
+
+
+def test_a_module_named_like_a_views_package_elsewhere_is_no_combiner():
+    assert is_combiner("matches.views.results")
+    assert not is_combiner("roster.reviews")
+    assert upward_imports("from matches.squad import first_match\n", "roster.views_helpers") == [
+        "roster.views_helpers imports matches.squad",
+        "roster.views_helpers imports matches.squad.first_match",
+    ]
 
 
 def test_no_import_cycles_between_or_within_apps():
@@ -162,7 +182,7 @@ def test_the_cycle_check_finds_a_cycle_through_a_lazy_import():
 
 # Rules written as plain functions on plain data: they must stay free of Django so their tests
 # (and anybody reading them) need no database.
-PURE_RULES = ("matches.schedule", "matches.appointments")
+PURE_RULES = ("matches.round_robin", "matches.appointments")
 
 
 def test_pure_rule_modules_import_no_django_and_no_app():
@@ -176,3 +196,120 @@ def test_pure_rule_modules_import_no_django_and_no_app():
             if target.split(".")[0] in {"django", *LAYERS}
         ]
     assert offenders == []
+
+
+# --- one home per rule --------------------------------------------------------------------------
+
+
+def attribute_reads(source: str, name: str) -> list[int]:
+    """Lines where `source` reads (or calls) an attribute `name` of anything."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Attribute) and node.attr == name
+    ]
+
+
+def offenders_of(name: str, *, home: set[str]) -> list[str]:
+    """Every project module outside `home` that reads attribute `name` (migrations aside)."""
+    found = []
+    for module, path in project_modules().items():
+        if module in home:
+            continue
+        found += [
+            f"{module}:{line}" for line in attribute_reads(path.read_text(encoding="utf-8"), name)
+        ]
+    return found
+
+
+def test_only_the_admin_predicate_reads_the_staff_flag():
+    assert offenders_of("is_staff", home={"config.roles"}) == []
+    templates = [
+        str(path.relative_to(ROOT))
+        for package in (*PACKAGES, "templates")
+        for path in (ROOT / package).rglob("*.html")
+        if "is_staff" in path.read_text(encoding="utf-8")
+    ]
+    assert templates == []
+
+
+def test_the_staff_check_finds_a_read_in_a_condition():
+    source = "def may(user):\n    return user.is_authenticated and user.is_staff\n"
+    assert attribute_reads(source, "is_staff") == [2]
+    assert attribute_reads("User.objects.create(is_staff=True)\n", "is_staff") == []
+
+
+def test_rows_are_locked_only_by_the_write_guard():
+    assert offenders_of("select_for_update", home={"config.writeguard"}) == []
+
+
+def test_the_lock_check_finds_a_raw_lock_inside_a_function():
+    source = "def save(pk):\n    with atomic():\n        Team.objects.select_for_update().get()\n"
+    assert attribute_reads(source, "select_for_update") == [3]
+
+
+def minute_roundings(source: str) -> list[int]:
+    """Lines that drop the seconds of a time: `.replace(second=0, ...)` (setting a clock time,
+    `.replace(hour=19, minute=30, second=0)`, is no rounding)."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "replace"
+        and {"second"} <= {keyword.arg for keyword in node.keywords}
+        and not {"hour", "minute"} & {keyword.arg for keyword in node.keywords}
+    ]
+
+
+def test_to_the_minute_has_one_definition():
+    found = [
+        f"{module}:{line}"
+        for module, path in project_modules().items()
+        if module != "config.minutes"
+        for line in minute_roundings(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_the_minute_check_finds_a_rounding():
+    assert minute_roundings("joined = when.replace(second=0, microsecond=0)\n") == [1]
+    assert minute_roundings("text.replace('a', 'b')\n") == []
+    assert minute_roundings("day.replace(hour=19, minute=30, second=0, microsecond=0)\n") == []
+
+
+def test_every_url_name_is_its_views_name():
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    def patterns(resolver, namespace=""):
+        for entry in resolver.url_patterns:
+            if isinstance(entry, URLResolver):
+                inner = entry.namespace or ""
+                if inner in {"admin", "djdt"}:
+                    continue
+                yield from patterns(entry, f"{namespace}{inner}:" if inner else namespace)
+            elif isinstance(entry, URLPattern) and entry.name:
+                yield f"{namespace}{entry.name}", entry.callback
+
+    differing = [
+        f"{name} -> {view.__module__}.{view.__name__}"
+        for name, view in patterns(get_resolver())
+        if getattr(view, "__module__", "").split(".")[0] in PACKAGES
+        and name.rpartition(":")[2].replace("-", "_") != view.__name__
+    ]
+    assert differing == []
+
+
+MAX_VIEWS_MODULE_LINES = 400
+
+
+def test_views_modules_of_the_league_apps_stay_short():
+    """One page family per module: a views module that grows past this does several jobs."""
+    long = {
+        module: lines
+        for module, path in project_modules().items()
+        if module.split(".")[0] in LAYERS and "views" in module.split(".")
+        for lines in [len(path.read_text(encoding="utf-8").splitlines())]
+        if lines > MAX_VIEWS_MODULE_LINES
+    }
+    assert long == {}

@@ -3,7 +3,7 @@ may give, carrying an input out (and the bots' answers after it) under a row loc
 
 A game row holds the engine's saved game; `engines.baa.Game.resume` continues it from its last
 resume point, so a request never replays the game from the start. Every write locks the row
-(``select_for_update``) and checks the version the page was drawn from, so two seats acting at
+(config/writeguard.py) and checks the version the page was drawn from, so two seats acting at
 once cannot corrupt the game: the second one is told to look again.
 
 What one anonymous visitor may cost the server is bounded here: running games per visitor, new
@@ -23,6 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.writeguard import StaleVersion
 from engines import baa
 from simulator.models import BaaGame, BaaSeat
 
@@ -253,11 +254,13 @@ def play(*, token: str, team: int, action: dict, version: int) -> BaaGame:
     if team not in who.teams:
         raise BaaPlayError(_("Mit diesem Link kannst du nicht für dieses Team spielen."))
     with transaction.atomic():
-        game = BaaGame.objects.select_for_update().get(pk=who.game.pk)
-        if game.version != version:
+        try:
+            # _store counts the version up with the new state
+            game = BaaGame.objects.claim(who.game.pk, version=version, new_version=False)
+        except StaleVersion:
             raise BaaPlayError(
                 _("Inzwischen ist im Spiel etwas passiert. Schau dir den neuen Stand an.")
-            )
+            ) from None
         if game.finished:
             raise BaaPlayError(_("Die Partie ist schon zu Ende."))
         engine = engine_of(game)
@@ -284,7 +287,7 @@ def advance(*, game: BaaGame) -> BaaGame:
     if not time_up and since < MIN_SECONDS_BETWEEN_BOT_STEPS:
         return game
     with transaction.atomic():
-        game = BaaGame.objects.select_for_update().get(pk=game.pk)
+        game = BaaGame.objects.lock_one(game.pk)
         if game.finished:
             return game
         engine = engine_of(game)
@@ -303,7 +306,7 @@ def give_up(*, token: str) -> BaaGame:
     if who is None or not who.is_host:
         raise BaaPlayError(_("Nur wer die Partie angelegt hat, kann sie beenden."))
     with transaction.atomic():
-        game = BaaGame.objects.select_for_update().get(pk=who.game.pk)
+        game = BaaGame.objects.lock_one(who.game.pk)
         game.finished = True
         game.version += 1
         game.save(update_fields=["finished", "version", "updated_at"])

@@ -42,7 +42,7 @@ def _remember(request, token: str) -> None:
 
 @require_safe
 @login_not_required
-def game_list(request):
+def baa_games(request):
     visitor = _visitor(request)
     games = (
         BaaGame.objects.seen_by(visitor, request.session.get(LINKS_KEY, []))
@@ -70,7 +70,7 @@ def game_list(request):
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_not_required
-def game_new(request):
+def baa_game_new(request):
     form = BaaGameForm(request.POST or None)
     error = None
     if request.method == "POST" and form.is_valid():
@@ -198,7 +198,7 @@ def _context(
 
 @require_safe
 @login_not_required
-def game_page(request, token: str):
+def baa_game(request, token: str):
     who = _access(token)
     _visitor(request)
     _remember(request, token)
@@ -209,7 +209,7 @@ def game_page(request, token: str):
 
 @require_safe
 @login_not_required
-def game_state(request, token: str):
+def baa_game_state(request, token: str):
     """The polled board: 204 while nothing changed since version ``v``."""
     who = _access(token)
     game = play.advance(game=who.game)
@@ -257,7 +257,7 @@ def _action(form: BaaInputForm, engine, team: int) -> dict:
 
 @require_POST
 @login_not_required
-def game_input(request, token: str):
+def baa_game_input(request, token: str):
     who = _access(token)
     form = BaaInputForm(request.POST)
     error = None
@@ -283,7 +283,7 @@ def game_input(request, token: str):
 
 @require_POST
 @login_not_required
-def game_give_up(request, token: str):
+def baa_game_give_up(request, token: str):
     try:
         play.give_up(token=token)
     except play.BaaPlayError:
@@ -300,7 +300,7 @@ def _number(raw: str | None, last: int, default: int) -> int:
 
 @require_safe
 @login_not_required
-def game_report(request, token: str):
+def baa_game_report(request, token: str):
     """The match report: a round at a time (``runde``) or an event at a time (``ereignis``)."""
     who = _access(token)
     game = who.game

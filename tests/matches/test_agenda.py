@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import scheduling
+from matches import open_matches
 from matches.agenda import agenda_for
 from matches.development import choose_none
 from matches.factories import days_ago, open_match, play, squad
@@ -25,7 +25,7 @@ def test_visitor_sees_the_top_of_the_table_and_the_latest_results(
 ):
     play(home, away, at=days_ago(1), score=(2, 0))
     forfeit = open_match(home, away, at=in_hours(3))
-    scheduling.cancel_match(match=forfeit, team=away, version=1, by=away.coach)
+    open_matches.cancel_match(match=forfeit, team=away, version=1, by=away.coach)
     with django_assert_max_num_queries(6):
         response = client.get(reverse("league:home"))
     html = response.content.decode()

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 from icalendar import Calendar
 
-from matches import scheduling
+from matches import open_matches
 from matches.factories import open_match, squad
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +59,7 @@ def test_team_feed_holds_only_that_teams_appointments(client, season, home, away
 
 def test_forfeited_appointment_stays_as_a_cancelled_event(client, season, home, away):
     match = open_match(home, away, at=timezone.now() + timedelta(hours=3))
-    scheduling.cancel_match(match=match, team=home, version=1, by=home.coach)
+    open_matches.cancel_match(match=match, team=home, version=1, by=home.coach)
     (event,) = parse(client.get(reverse("matches:calendar-league"))).walk("VEVENT")
     assert str(event["status"]) == "CANCELLED" and "kampflos" in str(event["summary"])
 

@@ -74,7 +74,7 @@ def test_two_coaches_cancelling_at_once_one_wins_the_other_sees_it(reference_dat
 
     from django.utils import timezone
 
-    from matches import scheduling
+    from matches import open_matches
     from matches.factories import open_match
 
     home, away = squad(name="Heim"), squad(name="Gast")
@@ -86,7 +86,7 @@ def test_two_coaches_cancelling_at_once_one_wins_the_other_sees_it(reference_dat
     def cancel(team):
         try:
             barrier.wait()
-            scheduling.cancel_match(match=match, team=team, version=1, by=team.coach)
+            open_matches.cancel_match(match=match, team=team, version=1, by=team.coach)
             outcomes.append(("ok", team.name))
         except ValidationError as error:
             outcomes.append(("refused", " ".join(error.messages)))
@@ -112,7 +112,7 @@ def test_one_coach_moving_while_the_other_cancels_one_wins(reference_data_loaded
 
     from django.utils import timezone
 
-    from matches import scheduling
+    from matches import open_matches
     from matches.factories import open_match
 
     home, away = squad(name="Heim"), squad(name="Gast")
@@ -125,7 +125,7 @@ def test_one_coach_moving_while_the_other_cancels_one_wins(reference_data_loaded
     def move():
         try:
             barrier.wait()
-            scheduling.set_appointment(
+            open_matches.set_appointment(
                 match=match,
                 scheduled_at=appointment + timedelta(days=2),
                 version=1,
@@ -140,7 +140,7 @@ def test_one_coach_moving_while_the_other_cancels_one_wins(reference_data_loaded
     def cancel():
         try:
             barrier.wait()
-            scheduling.cancel_match(match=match, team=away, version=1, by=away.coach)
+            open_matches.cancel_match(match=match, team=away, version=1, by=away.coach)
             outcomes["cancel"] = "ok"
         except ValidationError as error:
             outcomes["cancel"] = " ".join(error.messages)
@@ -162,3 +162,64 @@ def test_one_coach_moving_while_the_other_cancels_one_wins(reference_data_loaded
     else:
         assert "Gast hat zu spät abgesagt" in outcomes["move"]
         assert saved.forfeited_by_id == away.pk and saved.scheduled_at == appointment
+
+
+def test_a_result_racing_a_late_cancellation_never_deadlocks(reference_data_loaded):
+    """Both lock the two teams before the match (MatchQuerySet.locked): whatever the timing,
+    one of them wins and the other is told so; no deadlock, no server error."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from matches import open_matches
+    from matches.factories import open_match
+
+    open_season()
+    for round_ in range(5):
+        home, away = squad(name=f"Heim {round_}"), squad(name=f"Gast {round_}")
+        match = open_match(home, away, at=timezone.now() + timedelta(hours=3))
+        barrier = threading.Barrier(2)
+        outcomes = {}
+
+        def enter(match=match, home=home, away=away, outcomes=outcomes, barrier=barrier):
+            entry = MatchEntry(
+                home=home,
+                away=away,
+                played_at=timezone.now() - timedelta(minutes=5),
+                home_touchdowns=2,
+                away_touchdowns=1,
+            )
+            try:
+                barrier.wait()
+                update_match(match=match, entry=entry, version=1, by=home.coach)
+                outcomes["result"] = "ok"
+            except ValidationError as error:
+                outcomes["result"] = " ".join(error.messages)
+            except Exception as error:  # a deadlock would surface here
+                outcomes["result"] = f"error: {error!r}"
+            finally:
+                connections.close_all()
+
+        def cancel(match=match, away=away, outcomes=outcomes, barrier=barrier):
+            try:
+                barrier.wait()
+                open_matches.cancel_match(match=match, team=away, version=1, by=away.coach)
+                outcomes["cancel"] = "ok"
+            except ValidationError as error:
+                outcomes["cancel"] = " ".join(error.messages)
+            except Exception as error:
+                outcomes["cancel"] = f"error: {error!r}"
+            finally:
+                connections.close_all()
+
+        threads = [threading.Thread(target=enter), threading.Thread(target=cancel)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+
+        assert not any(value.startswith("error") for value in outcomes.values()), outcomes
+        assert list(outcomes.values()).count("ok") == 1, outcomes
+        saved = Match.objects.get(pk=match.pk)
+        assert saved.is_played == (outcomes["result"] == "ok")
+        assert saved.is_forfeit == (outcomes["cancel"] == "ok")

@@ -11,8 +11,9 @@ from matches.standings import season_table
 
 pytestmark = pytest.mark.django_db
 
-# the match with season and teams (locked), the save and its history row
-CONFIRM_QUERIES = 6
+# the match's teams and their locks (every match lock takes its teams first, see
+# MatchQuerySet.locked), the match with season and teams (locked), the save and its history row
+CONFIRM_QUERIES = 8
 
 
 def test_result_counts_before_it_is_confirmed(season, home, away):

@@ -10,9 +10,9 @@ from matches import development as dev
 from matches.factories import days_ago, open_season, play, squad, staff_user
 from matches.models import Casualty, Development
 from matches.skills import current_skills
+from matches.squad import delete_player
 from roster.factories import PlayerFactory
 from roster.models import PlayerSkill
-from roster.services import delete_player
 from rules.models import Skill, SkillCategory
 
 pytestmark = pytest.mark.django_db
@@ -710,9 +710,10 @@ def test_devious_bonus_offers_devious_skills_gainable_at_that_match_only(season,
     assert {skill.category.code for skill in options} == {"D"}
 
 
-# the lock, the development with everything it shows in one query, the bonus options (his
-# skills at that match), the save and its history row: a related row read on its own adds one
-BONUS_QUERIES = 10
+# the lock (the match's teams first: their ids and their lock, then the match), the
+# development with everything it shows in one query, the bonus options (his skills at that
+# match), the save and its history row: a related row read on its own adds one
+BONUS_QUERIES = 12
 
 
 def test_devious_bonus_reads_the_development_in_a_fixed_number_of_queries(
@@ -905,3 +906,38 @@ def test_current_skills_of_a_player_with_gains_in_three_queries(
     with django_assert_num_queries(3):
         names = [entry.skill.name for entry in current_skills(fresh)]
     assert names[-2:] == [devious[0].name, devious[3].name]
+
+
+# --- one entry for the four choices (development.choose) ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "choice", [Development.Choice.NONE, Development.Choice.OPEN, Development.Choice.AUTOMATIC]
+)
+def test_choose_records_the_choice_it_is_given(match, home, admin, choice):
+    development = dev.choose(choice, match=match, team=home, by=admin, dice=FixedDice(1, 1))
+    assert development.choice == choice
+    assert Development.objects.active().get(match=match, team=home).choice == choice
+
+
+def test_choose_selbst_waehlen_rolls_among_the_three_proposals(match, home, admin):
+    player = home.players.get(number=1)
+    proposals = [skill("Block"), skill("Kick"), skill("Frenzy")]
+    development = dev.choose(
+        Development.Choice.CHOOSE,
+        match=match,
+        team=home,
+        by=admin,
+        player=player,
+        category=SkillCategory.objects.get(code="G"),
+        proposals=proposals,
+        dice=FixedDice(2),
+    )
+    assert (development.player, development.skill) == (player, skill("Kick"))
+    assert development.proposals() == proposals
+
+
+def test_choose_refuses_an_unknown_choice(match, home, admin):
+    with pytest.raises(ValueError, match="unknown development choice"):
+        dev.choose("bribe", match=match, team=home, by=admin)
+    assert not Development.objects.exists()

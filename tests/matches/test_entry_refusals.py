@@ -21,8 +21,8 @@ from matches.services import (
     restore_match,
     update_match,
 )
+from matches.squad import delete_player
 from roster.factories import UserFactory
-from roster.services import delete_player
 
 pytestmark = pytest.mark.django_db
 
@@ -147,7 +147,7 @@ def test_correction_refusals_say_why(season, home, away):
 
 
 def test_a_forfeit_takes_no_result_and_says_who_undoes_it(season, home, away):
-    from matches.scheduling import cancel_match
+    from matches.open_matches import cancel_match
 
     match = open_match(home, away, at=timezone.now() + timezone.timedelta(hours=2))
     cancel_match(match=match, team=home, by=home.coach, version=match.version)

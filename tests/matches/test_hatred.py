@@ -218,3 +218,69 @@ def test_a_stranger_sees_no_questions_for_his_own_teams(teams):
     from roster.models import Team
 
     assert open_questions(teams=Team.objects.coached_by(stranger)) == []
+
+
+# --- the question on the match page (mark_questions) and by its key (casualty_of) ------------
+
+
+def marked(match, team, user):
+    from matches.hatred import mark_questions
+
+    ticks = [t for t in match.casualties.select_related("player") if t.player.team_id == team.pk]
+    return {
+        tick.player.number: tick.asks
+        for tick in mark_questions(ticks, match=match, team=team, user=user)
+    }
+
+
+def test_the_match_page_asks_the_injured_players_coach_and_admins_only(teams):
+    humans, orcs = teams
+    _player, match, _tick = injure(humans, orcs)
+    assert marked(match, humans, humans.coach) == {1: True}
+    assert marked(match, humans, staff_user()) == {1: True}
+    assert marked(match, humans, orcs.coach) == {1: False}
+
+
+def test_an_answered_or_other_casualty_asks_nothing_on_the_match_page(teams):
+    humans, orcs = teams
+    player, match, tick = injure(humans, orcs)
+    dead = humans.players.get(number=2)
+    update_match(
+        match=match,
+        entry=MatchEntry(
+            home=humans,
+            away=orcs,
+            played_at=match.played_at,
+            home_touchdowns=0,
+            away_touchdowns=0,
+            casualties={player.pk: Casualty.SERIOUSLY_INJURED, dead.pk: Casualty.DEAD},
+        ),
+        version=match.version,
+        by=humans.coach,
+    )
+    match.refresh_from_db()
+    assert marked(match, humans, humans.coach) == {1: True, 2: False}
+    answer_hatred(casualty=tick, rolled=False, race=None, by=humans.coach)
+    assert marked(match, humans, humans.coach) == {1: False, 2: False}
+
+
+def test_a_deleted_result_asks_nothing_on_its_page(teams):
+    from matches.services import delete_match
+
+    humans, orcs = teams
+    _player, match, _tick = injure(humans, orcs)
+    delete_match(match=match, by=staff_user())
+    match.refresh_from_db()
+    assert marked(match, humans, staff_user()) == {1: False}
+    assert open_questions(teams=[humans]) == []
+
+
+def test_a_question_key_names_a_casualty_of_that_team_only(teams):
+    from matches.hatred import casualty_of
+
+    humans, orcs = teams
+    _player, _match, tick = injure(humans, orcs)
+    assert casualty_of(humans, f"t{tick.pk}") == tick
+    assert casualty_of(orcs, f"t{tick.pk}") is None
+    for key in ("", "t", "x1", f"r{tick.pk}", "t²", "t-1"):
+        assert casualty_of(humans, key) is None

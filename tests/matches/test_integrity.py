@@ -10,7 +10,8 @@ from django.utils import timezone
 from matches.factories import days_ago, play, squad
 from matches.models import Casualty, Match
 from matches.services import DUPLICATE_WINDOW, DuplicateMatch, MatchEntry, enter_match
-from roster.services import delete_player, retire_player
+from matches.squad import delete_player
+from roster.services import retire_player
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ from league.services import start_next_season
 from matches.factories import days_ago, open_season, squad, staff_user
 from matches.models import Casualty, CasualtyTick, Match
 from matches.services import MatchEntry, enter_match
+from matches.squad import delete_player
 from roster.models import Player
-from roster.services import delete_player
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

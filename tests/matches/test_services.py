@@ -295,7 +295,7 @@ def test_teams_of_a_match_stay_fixed(season, home, away):
 
 
 def test_a_player_with_a_match_entry_can_only_be_retired_not_deleted(season, home, away, client):
-    from roster.services import delete_player
+    from matches.squad import delete_player
 
     victim = home.players.first()
     play(home, away, at=days_ago(1), ticks={victim: Casualty.BADLY_HURT})
@@ -339,7 +339,7 @@ def test_a_correction_is_saved_by_its_author_and_clears_a_dispute(season, home, 
 
 def test_a_correction_on_a_page_loaded_before_a_forfeit_is_refused(season, home, away):
     from matches.factories import open_match
-    from matches.scheduling import cancel_match
+    from matches.open_matches import cancel_match
 
     match = open_match(home, away, at=timezone.now() + timezone.timedelta(hours=2))
     loaded = Match.objects.get(pk=match.pk)
@@ -367,8 +367,9 @@ def test_moving_a_match_later_checks_the_matches_it_leaves_behind(season, home, 
 
 
 # every check of a correction (the model's, the pairing's, the ticks and developments of this
-# and the later matches), the save with its history; a related row read on its own adds one
-CORRECTION_QUERIES = 44
+# and the later matches), the save with its history, the lock (the match's teams read, locked,
+# then the match); a related row read on its own adds one
+CORRECTION_QUERIES = 45
 
 
 def test_a_correction_reads_the_match_with_season_and_teams_at_once(

@@ -42,7 +42,7 @@ def test_match_list_is_public_with_a_fixed_number_of_queries(
 def test_match_list_shows_a_bounded_page_with_the_same_queries_however_many_matches(
     client, season, home, away, django_assert_max_num_queries
 ):
-    from matches.views import MATCHES_PER_PAGE
+    from matches.views.results import MATCHES_PER_PAGE
 
     for day in range(MATCHES_PER_PAGE + 3):  # a day apart: not the same match twice
         play(home, away, at=days_ago(40) + timedelta(days=day))
@@ -202,3 +202,24 @@ def test_admin_lists_matches_read_only(client, season, home, away):
     assert client.get("/admin/matches/match/").status_code == 200
     page = client.get(f"/admin/matches/match/{match.pk}/change/")
     assert page.status_code == 200 and 'name="home_touchdowns"' not in page.content.decode()
+
+
+@pytest.mark.parametrize("state", ["played", "open"])
+def test_the_match_page_asks_once_whether_the_viewer_may_edit_it(
+    client, season, home, away, monkeypatch, state
+):
+    from matches.factories import open_match
+
+    match = play(home, away, at=days_ago(1)) if state == "played" else open_match(home, away)
+    asked = []
+    real = Match.is_editable_by
+    monkeypatch.setattr(Match, "is_editable_by", lambda m, u: asked.append(u) or real(m, u))
+    client.force_login(home.coach)
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert asked == [home.coach]
+    # and what it answered reaches every part that needs it
+    if state == "played":
+        assert reverse("matches:match-update", args=[match.pk]) in page
+        assert page.count("data-development=") == 2 and "Entwicklung" in page
+    else:
+        assert "Ergebnis eintragen" in page

@@ -1,7 +1,7 @@
 """The season schedule "jeder gegen jeden" (docs/league.md, "Termine und Absagen").
 
 Pure functions on team ids, no database: `plan_fixtures` says which pairings go into which round
-and who is at home; `services.generate_schedule` stores them as open matches.
+and who is at home; `open_matches.generate_schedule` stores them as open matches.
 
 - A fresh schedule uses the circle method: one team stays put, the others rotate one place per
   round. With an odd number of teams an empty seat (a bye, "spielfrei") joins the circle, so

@@ -1,11 +1,11 @@
-"""The round-robin generator on plain team ids (matches/schedule.py)."""
+"""The round-robin generator on plain team ids (matches/round_robin.py)."""
 
 from collections import Counter
 from itertools import combinations
 
 import pytest
 
-from matches.schedule import Fixture, circle_rounds, plan_fixtures
+from matches.round_robin import Fixture, circle_rounds, plan_fixtures
 
 SIZES = range(2, 21)
 

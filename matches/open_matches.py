@@ -14,16 +14,18 @@ from datetime import datetime
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from config.minutes import to_the_minute
+from config.roles import is_league_admin
+from config.writeguard import StaleVersion
 from league.models import Season
 from roster.models import Team
 
 from .models import Cancellation, Match
-from .schedule import Fixture, plan_fixtures
+from .round_robin import Fixture, plan_fixtures
 
 
 def _local(moment: datetime) -> str:
@@ -31,7 +33,7 @@ def _local(moment: datetime) -> str:
 
 
 def _not_in_the_past(scheduled_at: datetime | None, now: datetime) -> None:
-    if scheduled_at is not None and scheduled_at < now.replace(second=0, microsecond=0):
+    if scheduled_at is not None and scheduled_at < to_the_minute(now):
         raise ValidationError(
             {"scheduled_at": _("Der Termin liegt in der Vergangenheit.")}, code="past"
         )
@@ -67,24 +69,18 @@ def what_happened(match: Match) -> str:
     return _("Das Spiel hat inzwischen keinen Termin mehr.")
 
 
-def _claim(match: Match, version: int) -> Match:
+def _claim(pk: int, version: int) -> Match:
     """Lock the match row; refuse if somebody changed it since the page was loaded."""
     # The forfeiting team is read after the lock: a join made while waiting for it would
     # still show the row as it was before the other transaction.
-    locked = (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("season", "home", "away")
-        .get(pk=match.pk)
-    )
-    if locked.version != version:
+    try:
+        return Match.objects.select_related("season", "home", "away").claim(pk, version=version)
+    except StaleVersion as stale:
         raise ValidationError(
             _("Jemand anderes war schneller: %(now)s Bitte prüfe das Spiel und versuche es erneut.")
-            % {"now": what_happened(locked)},
+            % {"now": what_happened(stale.current)},
             code="stale",
-        )
-    Match.objects.filter(pk=locked.pk).update(version=F("version") + 1)
-    locked.version += 1
-    return locked
+        ) from None
 
 
 def _open(match: Match) -> None:
@@ -130,7 +126,7 @@ def set_appointment(
         raise PermissionDenied(_("Den Termin legen nur die Coaches der beiden Teams fest."))
     _not_in_the_past(scheduled_at, now or timezone.now())
     with transaction.atomic():
-        match = _claim(match, version)
+        match = _claim(match.pk, version)
         _open(match)
         match.scheduled_at = scheduled_at
         match.save(update_fields=["scheduled_at"])
@@ -141,7 +137,7 @@ def may_cancel_for(user, match: Match) -> list[Team]:
     """The teams `user` may cancel for: his own teams of the match; admins both."""
     if not match.may_be_scheduled_by(user):
         return []
-    if user.is_staff:
+    if is_league_admin(user):
         return [match.home, match.away]
     return [team for team in (match.home, match.away) if team.is_coached_by(user)]
 
@@ -150,7 +146,7 @@ def may_report_no_show(user, match: Match) -> list[Team]:
     """The absent teams `user` may record: the opponent of his team; admins either."""
     if not match.may_be_scheduled_by(user):
         return []
-    if user.is_staff:
+    if is_league_admin(user):
         return [match.home, match.away]
     return [match.opponent_of(team) for team in may_cancel_for(user, match)]
 
@@ -180,7 +176,7 @@ def cancel_match(
             )
         raise PermissionDenied(_("Absagen kann nur der Coach des Teams oder ein Admin."))
     with transaction.atomic():
-        match = _claim(match, version)
+        match = _claim(match.pk, version)
         _open(match)
         if no_show and (match.scheduled_at is None or match.scheduled_at > now):
             raise ValidationError(
@@ -202,13 +198,13 @@ def cancel_match(
     return cancellation
 
 
-def undo_forfeit(*, match: Match, by) -> Match:
+def undo_forfeit(*, match: Match, version: int, by) -> Match:
     """Admins only: the forfeit no longer counts, the match is open again with its old
     appointment; the cancellation stays in the history, marked as undone."""
-    if not (by.is_authenticated and by.is_staff):
+    if not is_league_admin(by):
         raise PermissionDenied(_("Eine Kampflos-Wertung nimmt nur ein Admin zurück."))
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match.pk)
+        match = _claim(match.pk, version)
         if not match.is_forfeit:
             raise ValidationError(_("Dieses Spiel ist nicht kampflos gewertet."))
         cancellation = match.cancellations.filter(forfeit_undone_at__isnull=True).last()
@@ -217,23 +213,21 @@ def undo_forfeit(*, match: Match, by) -> Match:
             cancellation.forfeit_undone_by = by
             cancellation.save(update_fields=["forfeit_undone_at", "forfeit_undone_by"])
         match.forfeited_by = None
-        match.version += 1
-        match.save(update_fields=["forfeited_by", "version"])
+        match.save(update_fields=["forfeited_by"])
     return match
 
 
-def correct_cancellation_time(*, cancellation: Cancellation, cancelled_at: datetime, by) -> Match:
+def correct_cancellation_time(
+    *, cancellation: Cancellation, cancelled_at: datetime, version: int, by
+) -> Match:
     """Admins only: correct when the match's latest cancellation was made. The 24-hour rule is
     applied again: a forfeit may become a cancellation in time (the match waits for a new
-    appointment) or the other way round (only while the match has no result)."""
-    if not (by.is_authenticated and by.is_staff):
+    appointment) or the other way round (only while the match has no result). `version` is
+    the match's, as the admin's page showed it."""
+    if not is_league_admin(by):
         raise PermissionDenied(_("Die Zeit einer Absage korrigiert nur ein Admin."))
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("season")
-            .get(pk=cancellation.match_id)
-        )
+        match = _claim(cancellation.match_id, version)
         latest = match.cancellations.last()
         if latest is None or latest.pk != cancellation.pk:
             raise ValidationError(_("Nur die letzte Absage eines Spiels lässt sich korrigieren."))
@@ -249,8 +243,7 @@ def correct_cancellation_time(*, cancellation: Cancellation, cancelled_at: datet
         elif match.forfeited_by_id == cancellation.team_id:
             match.forfeited_by = None
             match.scheduled_at = None
-        match.version += 1
-        match.save(update_fields=["forfeited_by", "scheduled_at", "version"])
+        match.save(update_fields=["forfeited_by", "scheduled_at"])
     return match
 
 
@@ -259,7 +252,7 @@ def delete_open_match(*, match: Match, version: int, by) -> None:
     if not match.may_be_scheduled_by(by):
         raise PermissionDenied(_("Löschen können nur die Coaches der beiden Teams."))
     with transaction.atomic():
-        match = _claim(match, version)
+        match = _claim(match.pk, version)
         if match.has_result:
             raise ValidationError(
                 _("Ein Spiel mit Ergebnis lässt sich hier nicht löschen."), code="closed"
@@ -271,12 +264,12 @@ def generate_schedule(*, season: Season, legs: int, by) -> list[Match]:
     """Admins only: open matches so that every pair of the season's teams meets `legs` times
     (1 or 2). Pairings the season already has count; running it again after a team joined
     schedules that team in."""
-    if not (by.is_authenticated and by.is_staff):
+    if not is_league_admin(by):
         raise PermissionDenied(_("Den Spielplan erzeugt nur ein Admin."))
     if legs not in (1, 2):
         raise ValidationError(_("Jeder gegen jeden: einfach oder doppelt."))
     with transaction.atomic():
-        season = Season.objects.select_for_update().get(pk=season.pk)
+        season = Season.objects.lock_one(season.pk)
         if not season.is_current:
             raise ValidationError(_("Einen Spielplan gibt es nur für die laufende Saison."))
         existing = [

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
-from matches import scheduling
+from matches import open_matches
 from matches.factories import days_ago, open_match, open_season, play, squad, staff_user
 from matches.models import Casualty, Match
 from matches.services import MatchEntry, update_match
@@ -24,36 +24,38 @@ def in_hours(hours: float):
 
 
 def test_coach_creates_a_match_without_appointment(season, home, away):
-    match = scheduling.create_match(home=home, away=away, scheduled_at=None, by=home.coach)
+    match = open_matches.create_match(home=home, away=away, scheduled_at=None, by=home.coach)
     assert match.season == season and match.state == "open"
     assert match.played_at is None and match.scheduled_at is None
 
 
 def test_coach_creates_a_match_with_appointment(season, home, away):
-    match = scheduling.create_match(home=home, away=away, scheduled_at=in_hours(48), by=away.coach)
+    match = open_matches.create_match(
+        home=home, away=away, scheduled_at=in_hours(48), by=away.coach
+    )
     assert match.scheduled_at == in_hours(48)
     assert list(Match.objects.upcoming()) == [match]
 
 
 def test_coach_of_neither_team_cannot_create_a_match(season, home, away):
     with pytest.raises(PermissionDenied):
-        scheduling.create_match(home=home, away=away, scheduled_at=None, by=UserFactory())
+        open_matches.create_match(home=home, away=away, scheduled_at=None, by=UserFactory())
     assert not Match.objects.exists()
 
 
 def test_appointment_in_the_past_is_refused_with_a_german_message(season, home, away):
     with pytest.raises(ValidationError) as error:
-        scheduling.create_match(home=home, away=away, scheduled_at=in_hours(-1), by=home.coach)
+        open_matches.create_match(home=home, away=away, scheduled_at=in_hours(-1), by=home.coach)
     assert error.value.message_dict["scheduled_at"] == ["Der Termin liegt in der Vergangenheit."]
     assert not Match.objects.exists()
 
 
 def test_either_coach_sets_and_moves_the_appointment(season, home, away):
     match = open_match(home, away)
-    match = scheduling.set_appointment(
+    match = open_matches.set_appointment(
         match=match, scheduled_at=in_hours(30), version=match.version, by=home.coach
     )
-    match = scheduling.set_appointment(
+    match = open_matches.set_appointment(
         match=match, scheduled_at=in_hours(50), version=match.version, by=away.coach
     )
     assert Match.objects.get(pk=match.pk).scheduled_at == in_hours(50)
@@ -63,11 +65,11 @@ def test_either_coach_sets_and_moves_the_appointment(season, home, away):
 def test_moving_with_an_old_version_says_what_happened(season, home, away):
     match = open_match(home, away)
     loaded = match.version
-    scheduling.set_appointment(
+    open_matches.set_appointment(
         match=match, scheduled_at=in_hours(30), version=loaded, by=home.coach
     )
     with pytest.raises(ValidationError) as error:
-        scheduling.set_appointment(
+        open_matches.set_appointment(
             match=match, scheduled_at=in_hours(40), version=loaded, by=away.coach
         )
     assert "Jemand anderes war schneller" in error.value.messages[0]
@@ -77,7 +79,7 @@ def test_moving_with_an_old_version_says_what_happened(season, home, away):
 
 def test_cancelling_23_hours_59_before_is_a_forfeit(season, home, away):
     match = open_match(home, away, at=in_hours(24) - timedelta(minutes=1))
-    cancellation = scheduling.cancel_match(
+    cancellation = open_matches.cancel_match(
         match=match, team=home, version=match.version, by=home.coach, now=NOW
     )
     match.refresh_from_db()
@@ -88,7 +90,7 @@ def test_cancelling_23_hours_59_before_is_a_forfeit(season, home, away):
 
 def test_cancelling_24_hours_before_has_no_penalty_and_waits_for_a_new_date(season, home, away):
     match = open_match(home, away, at=in_hours(24))
-    cancellation = scheduling.cancel_match(
+    cancellation = open_matches.cancel_match(
         match=match, team=away, version=match.version, by=away.coach, now=NOW
     )
     match.refresh_from_db()
@@ -99,7 +101,7 @@ def test_cancelling_24_hours_before_has_no_penalty_and_waits_for_a_new_date(seas
 
 def test_cancelling_without_appointment_has_no_penalty(season, home, away):
     match = open_match(home, away)
-    scheduling.cancel_match(match=match, team=home, version=match.version, by=home.coach)
+    open_matches.cancel_match(match=match, team=home, version=match.version, by=home.coach)
     match.refresh_from_db()
     assert match.forfeited_by is None
 
@@ -107,20 +109,20 @@ def test_cancelling_without_appointment_has_no_penalty(season, home, away):
 def test_coach_cannot_cancel_for_the_other_team(season, home, away):
     match = open_match(home, away, at=in_hours(2))
     with pytest.raises(PermissionDenied):
-        scheduling.cancel_match(match=match, team=away, version=match.version, by=home.coach)
+        open_matches.cancel_match(match=match, team=away, version=match.version, by=home.coach)
     assert not Match.objects.get(pk=match.pk).is_forfeit
 
 
 def test_coach_of_neither_team_cannot_cancel(season, home, away):
     match = open_match(home, away, at=in_hours(2))
     with pytest.raises(PermissionDenied):
-        scheduling.cancel_match(match=match, team=home, version=match.version, by=UserFactory())
+        open_matches.cancel_match(match=match, team=home, version=match.version, by=UserFactory())
     assert not match.cancellations.exists()
 
 
 def test_no_show_is_a_late_cancellation_by_the_absent_team(season, home, away):
     match = open_match(home, away, at=in_hours(-1))
-    scheduling.cancel_match(
+    open_matches.cancel_match(
         match=match, team=away, version=match.version, by=home.coach, no_show=True
     )
     match.refresh_from_db()
@@ -131,7 +133,7 @@ def test_no_show_is_a_late_cancellation_by_the_absent_team(season, home, away):
 def test_no_show_before_the_appointment_is_refused(season, home, away):
     match = open_match(home, away, at=in_hours(3))
     with pytest.raises(ValidationError):
-        scheduling.cancel_match(
+        open_matches.cancel_match(
             match=match, team=away, version=match.version, by=home.coach, no_show=True
         )
     assert not match.cancellations.exists()
@@ -140,17 +142,17 @@ def test_no_show_before_the_appointment_is_refused(season, home, away):
 def test_cancelling_a_played_match_is_refused(season, home, away):
     match = play(home, away, at=days_ago(1))
     with pytest.raises(ValidationError) as error:
-        scheduling.cancel_match(match=match, team=home, version=match.version, by=home.coach)
+        open_matches.cancel_match(match=match, team=home, version=match.version, by=home.coach)
     assert error.value.messages == ["Dieses Spiel hat schon ein Ergebnis."]
     assert not match.cancellations.exists()
 
 
 def test_cancelling_a_forfeited_match_again_is_refused(season, home, away):
     match = open_match(home, away, at=in_hours(1))
-    scheduling.cancel_match(match=match, team=home, version=match.version, by=home.coach)
+    open_matches.cancel_match(match=match, team=home, version=match.version, by=home.coach)
     match.refresh_from_db()
     with pytest.raises(ValidationError) as error:
-        scheduling.cancel_match(match=match, team=away, version=match.version, by=away.coach)
+        open_matches.cancel_match(match=match, team=away, version=match.version, by=away.coach)
     assert "kampflos gewertet" in error.value.messages[0]
     assert match.cancellations.count() == 1
 
@@ -158,9 +160,9 @@ def test_cancelling_a_forfeited_match_again_is_refused(season, home, away):
 def test_second_cancellation_with_the_old_version_sees_the_first(season, home, away):
     match = open_match(home, away, at=in_hours(1))
     loaded = match.version
-    scheduling.cancel_match(match=match, team=home, version=loaded, by=home.coach)
+    open_matches.cancel_match(match=match, team=home, version=loaded, by=home.coach)
     with pytest.raises(ValidationError) as error:
-        scheduling.cancel_match(match=match, team=away, version=loaded, by=away.coach)
+        open_matches.cancel_match(match=match, team=away, version=loaded, by=away.coach)
     assert "Heim hat zu spät abgesagt" in error.value.messages[0]
     assert Match.objects.get(pk=match.pk).forfeited_by == home
 
@@ -172,17 +174,17 @@ def test_lapsed_match_cannot_be_cancelled_or_moved(season, home, away):
     assert match.state == "lapsed" and list(Match.objects.lapsed()) == [match]
     admin = staff_user()
     with pytest.raises(ValidationError) as error:
-        scheduling.cancel_match(match=match, team=home, version=match.version, by=admin)
+        open_matches.cancel_match(match=match, team=home, version=match.version, by=admin)
     assert "verfallen" in error.value.messages[0]
     with pytest.raises(ValidationError):
-        scheduling.set_appointment(
+        open_matches.set_appointment(
             match=match, scheduled_at=in_hours(9), version=match.version, by=admin
         )
 
 
 def test_forfeit_counts_in_the_table_as_0_3_without_casualties_or_bonus(season, home, away):
     match = open_match(home, away, at=in_hours(23))
-    scheduling.cancel_match(match=match, team=home, version=match.version, by=home.coach)
+    open_matches.cancel_match(match=match, team=home, version=match.version, by=home.coach)
     open_match(home, away, at=in_hours(100))  # open: not in the table
     rows = {row.team: row for row in season_table(season)}
     loser, winner = rows[home], rows[away]
@@ -205,72 +207,109 @@ def test_forfeit_is_not_a_played_match_for_a_serious_injury(season, home, away):
     victim = home.players.get(number=1)
     play(home, away, at=days_ago(2), ticks={victim: Casualty.SERIOUSLY_INJURED})
     match = open_match(home, away, at=in_hours(1))
-    scheduling.cancel_match(match=match, team=away, version=match.version, by=away.coach)
+    open_matches.cancel_match(match=match, team=away, version=match.version, by=away.coach)
     assert suspended_for_next_match(home)[victim.pk] == Casualty.SERIOUSLY_INJURED
 
 
 def test_only_admins_undo_a_forfeit(season, home, away):
     match = open_match(home, away, at=in_hours(1))
-    scheduling.cancel_match(match=match, team=home, version=match.version, by=home.coach)
+    open_matches.cancel_match(match=match, team=home, version=match.version, by=home.coach)
+    version = Match.objects.get(pk=match.pk).version
     with pytest.raises(PermissionDenied):
-        scheduling.undo_forfeit(match=match, by=away.coach)
+        open_matches.undo_forfeit(match=match, version=version, by=away.coach)
     admin = staff_user()
-    match = scheduling.undo_forfeit(match=match, by=admin)
+    match = open_matches.undo_forfeit(match=match, version=version, by=admin)
     assert not match.is_forfeit
     cancellation = match.cancellations.get()
     assert cancellation.forfeit_undone_by == admin
 
 
+def test_undoing_a_forfeit_from_a_stale_page_is_refused(season, home, away):
+    match = open_match(home, away, at=in_hours(1))
+    open_matches.cancel_match(match=match, team=home, version=match.version, by=home.coach)
+    admin = staff_user()
+    stale = match.version  # the page before the cancellation
+    with pytest.raises(ValidationError, match="Jemand anderes war schneller"):
+        open_matches.undo_forfeit(match=match, version=stale, by=admin)
+    assert Match.objects.get(pk=match.pk).is_forfeit
+
+
+def test_an_undone_forfeit_is_a_new_version_of_the_match(season, home, away):
+    match = open_match(home, away, at=in_hours(1))
+    open_matches.cancel_match(match=match, team=home, version=match.version, by=home.coach)
+    version = Match.objects.get(pk=match.pk).version
+    undone = open_matches.undo_forfeit(match=match, version=version, by=staff_user())
+    assert undone.version == version + 1 == Match.objects.get(pk=match.pk).version
+
+
 def test_admin_corrects_the_time_of_a_late_cancellation_to_one_in_time(season, home, away):
     match = open_match(home, away, at=in_hours(10))
-    cancellation = scheduling.cancel_match(
+    cancellation = open_matches.cancel_match(
         match=match, team=home, version=match.version, by=home.coach, now=NOW
     )
-    match = scheduling.correct_cancellation_time(
-        cancellation=cancellation, cancelled_at=in_hours(-30), by=staff_user()
+    version = Match.objects.get(pk=match.pk).version
+    match = open_matches.correct_cancellation_time(
+        cancellation=cancellation, cancelled_at=in_hours(-30), version=version, by=staff_user()
     )
     assert not match.is_forfeit and match.scheduled_at is None
+    assert match.version == version + 1
+
+
+def test_correcting_a_cancellation_from_a_stale_page_is_refused(season, home, away):
+    match = open_match(home, away, at=in_hours(10))
+    cancellation = open_matches.cancel_match(
+        match=match, team=home, version=match.version, by=home.coach, now=NOW
+    )
+    with pytest.raises(ValidationError, match="Jemand anderes war schneller"):
+        open_matches.correct_cancellation_time(
+            cancellation=cancellation,
+            cancelled_at=in_hours(-30),
+            version=match.version,  # before the cancellation
+            by=staff_user(),
+        )
+    assert Match.objects.get(pk=match.pk).is_forfeit
 
 
 def test_admin_corrects_a_cancellation_in_time_into_a_forfeit(season, home, away):
     match = open_match(home, away, at=in_hours(30))
-    cancellation = scheduling.cancel_match(
+    cancellation = open_matches.cancel_match(
         match=match, team=away, version=match.version, by=away.coach, now=NOW
     )
-    match = scheduling.correct_cancellation_time(
-        cancellation=cancellation, cancelled_at=in_hours(20), by=staff_user()
+    version = Match.objects.get(pk=match.pk).version
+    match = open_matches.correct_cancellation_time(
+        cancellation=cancellation, cancelled_at=in_hours(20), version=version, by=staff_user()
     )
     assert match.forfeited_by == away and match.scheduled_at == in_hours(30)
 
 
 def test_coach_cannot_correct_the_time_of_a_cancellation(season, home, away):
     match = open_match(home, away, at=in_hours(30))
-    cancellation = scheduling.cancel_match(
+    cancellation = open_matches.cancel_match(
         match=match, team=away, version=match.version, by=away.coach
     )
     with pytest.raises(PermissionDenied):
-        scheduling.correct_cancellation_time(
-            cancellation=cancellation, cancelled_at=in_hours(20), by=away.coach
+        open_matches.correct_cancellation_time(
+            cancellation=cancellation, cancelled_at=in_hours(20), version=2, by=away.coach
         )
 
 
 def test_either_coach_deletes_a_match_without_result(season, home, away):
     match = open_match(home, away, at=in_hours(30))
-    scheduling.delete_open_match(match=match, version=match.version, by=away.coach)
+    open_matches.delete_open_match(match=match, version=match.version, by=away.coach)
     assert not Match.objects.exists()
 
 
 def test_a_played_match_cannot_be_deleted_as_open(season, home, away):
     match = play(home, away, at=days_ago(1))
     with pytest.raises(ValidationError):
-        scheduling.delete_open_match(match=match, version=match.version, by=home.coach)
+        open_matches.delete_open_match(match=match, version=match.version, by=home.coach)
     assert Match.objects.filter(pk=match.pk).exists()
 
 
 def test_coach_of_neither_team_cannot_delete(season, home, away):
     match = open_match(home, away)
     with pytest.raises(PermissionDenied):
-        scheduling.delete_open_match(match=match, version=match.version, by=UserFactory())
+        open_matches.delete_open_match(match=match, version=match.version, by=UserFactory())
 
 
 def test_entering_the_result_of_a_scheduled_match_uses_that_match(season, home, away):
@@ -281,17 +320,17 @@ def test_entering_the_result_of_a_scheduled_match_uses_that_match(season, home, 
     played = update_match(match=match, entry=entry, version=match.version, by=away.coach)
     assert played.pk == match.pk and played.state == "played" and played.round == 1
     assert Match.objects.count() == 1
-    assert scheduling.open_match_for_pairing(season=season, home=away, away=home) is None
+    assert open_matches.open_match_for_pairing(season=season, home=away, away=home) is None
 
 
 def test_open_match_for_a_pairing_is_found_whatever_the_venue(season, home, away):
     match = open_match(home, away)
-    assert scheduling.open_match_for_pairing(season=season, home=away, away=home) == match
+    assert open_matches.open_match_for_pairing(season=season, home=away, away=home) == match
 
 
 def test_a_forfeited_match_takes_no_result(season, home, away):
     match = open_match(home, away, at=in_hours(1))
-    scheduling.cancel_match(match=match, team=home, version=match.version, by=home.coach)
+    open_matches.cancel_match(match=match, team=home, version=match.version, by=home.coach)
     match.refresh_from_db()
     entry = MatchEntry(
         home=home, away=away, played_at=in_hours(-1), home_touchdowns=2, away_touchdowns=1
@@ -303,7 +342,7 @@ def test_a_forfeited_match_takes_no_result(season, home, away):
 def test_admin_generates_the_schedule_for_the_current_season(season, home, away):
     third, fourth, fifth = squad(name="Drei"), squad(name="Vier"), squad(name="Fünf")
     season.teams.add(third, fourth, fifth)
-    created = scheduling.generate_schedule(season=season, legs=2, by=staff_user())
+    created = open_matches.generate_schedule(season=season, legs=2, by=staff_user())
     assert len(created) == 20
     assert {m.round for m in created} == set(range(1, 11))
     assert all(m.state == "open" for m in Match.objects.select_related("season"))
@@ -312,10 +351,10 @@ def test_admin_generates_the_schedule_for_the_current_season(season, home, away)
 def test_generating_again_schedules_a_team_enrolled_later_in(season, home, away):
     third = squad(name="Drei")
     season.teams.add(third)
-    scheduling.generate_schedule(season=season, legs=1, by=staff_user())
+    open_matches.generate_schedule(season=season, legs=1, by=staff_user())
     late = squad(name="Spät")
     season.teams.add(late)
-    added = scheduling.generate_schedule(season=season, legs=1, by=staff_user())
+    added = open_matches.generate_schedule(season=season, legs=1, by=staff_user())
     assert {frozenset((m.home_id, m.away_id)) for m in added} == {
         frozenset((late.pk, t.pk)) for t in (home, away, third)
     }
@@ -324,5 +363,5 @@ def test_generating_again_schedules_a_team_enrolled_later_in(season, home, away)
 
 def test_coach_cannot_generate_the_schedule(season, home, away):
     with pytest.raises(PermissionDenied):
-        scheduling.generate_schedule(season=season, legs=1, by=home.coach)
+        open_matches.generate_schedule(season=season, legs=1, by=home.coach)
     assert not Match.objects.exists()

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import scheduling
+from matches import open_matches
 from matches.factories import open_match, open_season, play, squad, staff_user
 from matches.models import Match
 from roster.factories import UserFactory
@@ -27,10 +27,10 @@ def test_schedule_page_is_public_and_shows_rounds_and_states(
 ):
     third = squad(name="Drei")
     season.teams.add(third)
-    scheduling.generate_schedule(season=season, legs=1, by=staff_user())
+    open_matches.generate_schedule(season=season, legs=1, by=staff_user())
     forfeited = Match.objects.filter(round=1).first()
     Match.objects.filter(pk=forfeited.pk).update(scheduled_at=in_hours(5))
-    scheduling.cancel_match(
+    open_matches.cancel_match(
         match=forfeited,
         team=forfeited.home,
         version=forfeited.version,
@@ -228,23 +228,39 @@ def test_either_coach_deletes_an_open_match(client, season, home, away):
 
 def test_admin_undoes_a_forfeit_coach_cannot(client, season, home, away):
     match = open_match(home, away, at=in_hours(5))
-    scheduling.cancel_match(match=match, team=home, version=1, by=home.coach)
+    open_matches.cancel_match(match=match, team=home, version=1, by=home.coach)
+    version = {"zuruecknehmen-version": Match.objects.get().version}
     client.force_login(away.coach)
     assert "zurücknehmen" not in client.get(match.get_absolute_url()).content.decode()
-    client.post(reverse("matches:forfeit-undo", args=[match.pk]))
+    assert client.post(reverse("matches:forfeit-undo", args=[match.pk]), version).status_code == 403
     assert Match.objects.get().is_forfeit
     client.force_login(staff_user())
-    client.post(reverse("matches:forfeit-undo", args=[match.pk]))
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert 'name="zuruecknehmen-version"' in page
+    response = client.post(reverse("matches:forfeit-undo", args=[match.pk]), version, follow=True)
+    assert "Kampflos-Wertung zurückgenommen." in response.content.decode()
     assert not Match.objects.get().is_forfeit
+
+
+def test_undoing_a_forfeit_from_a_stale_page_says_what_happened(client, season, home, away):
+    match = open_match(home, away, at=in_hours(5))
+    open_matches.cancel_match(match=match, team=home, version=1, by=home.coach)
+    client.force_login(staff_user())
+    response = client.post(
+        reverse("matches:forfeit-undo", args=[match.pk]), {"zuruecknehmen-version": 1}
+    )
+    assert response.status_code == 400
+    assert "Jemand anderes war schneller" in response.content.decode()
+    assert Match.objects.get().is_forfeit
 
 
 def test_admin_corrects_the_time_of_a_cancellation(client, season, home, away):
     match = open_match(home, away, at=in_hours(5))
-    cancellation = scheduling.cancel_match(match=match, team=home, version=1, by=home.coach)
+    cancellation = open_matches.cancel_match(match=match, team=home, version=1, by=home.coach)
     client.force_login(staff_user())
     client.post(
         reverse("matches:cancellation-update", args=[match.pk, cancellation.pk]),
-        {"cancelled_at": local(in_hours(-48))},
+        {"cancelled_at": local(in_hours(-48)), "version": Match.objects.get().version},
     )
     assert not Match.objects.get().is_forfeit
 
@@ -281,7 +297,7 @@ def test_entering_the_result_of_an_open_match_keeps_one_match(client, season, ho
 
 def test_match_list_shows_forfeits_with_their_0_3(client, season, home, away):
     match = open_match(home, away, at=in_hours(5))
-    scheduling.cancel_match(match=match, team=away, version=1, by=away.coach)
+    open_matches.cancel_match(match=match, team=away, version=1, by=away.coach)
     open_match(home, away, at=in_hours(50))
     html = client.get(reverse("matches:match-list")).content.decode()
     assert html.count('class="match-list__item"') == 1

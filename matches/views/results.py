@@ -1,0 +1,310 @@
+"""Results: the season's matches and their download, a match's page, entering and correcting a
+result (matches/services.py), and the other coach's confirmation or dispute."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_not_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from config import pagecache
+from config.exports import export_response
+from config.numbers import parse_id
+from league.models import Season
+from league.seasons import season_from_request, seasons_latest_first
+from roster.models import Player
+
+from .. import open_matches, services
+from ..forms import DisputeForm, MatchForm, TeamPickForm
+from ..models import Match
+from ..status import suspended_for_match, suspended_for_next_match
+from .match_page import (
+    detail_queryset,
+    match_context,
+    match_for_page,
+    render_match_page,
+    ticks,
+)
+
+MATCHES_PER_PAGE = 20
+
+
+@require_safe
+@login_not_required
+@pagecache.for_visitors(params=("saison", "seite"))
+def match_list(request):
+    """The season's matches, newest first, MATCHES_PER_PAGE per page (?seite=N)."""
+    season = season_from_request(request)
+    number = parse_id(request.GET.get("seite", "1"))
+    if number is None:
+        raise Http404
+
+    def page():
+        matches = Match.objects.none()
+        if season is not None:
+            matches = (
+                Match.objects.for_season(season)
+                .latest_results()
+                .select_related("season", "home", "away", "forfeited_by")
+                .with_casualty_counts()
+            )
+        return Paginator(matches, MATCHES_PER_PAGE).get_page(number)
+
+    context = {
+        "season": season,
+        "seasons": seasons_latest_first(),
+        # computed only when the cached fragment is missing (see config/pagecache.py)
+        "page": pagecache.lazy(page),
+        "page_number": number,
+        "can_enter": request.user.is_authenticated,
+        **pagecache.fragment_context(request),
+    }
+    template = "matches/match_list.html#matches" if request.htmx else "matches/match_list.html"
+    return render(request, template, context)
+
+
+@require_safe
+@login_not_required
+def match_export(request, fmt: str):
+    """The season's matches (as on /spiele/) as a CSV or JSON download, oldest first."""
+    season = season_from_request(request)
+    if season is None:
+        raise Http404
+    matches = (
+        Match.objects.for_season(season)
+        .played()
+        .select_related("home", "away", "conceded_by")
+        .with_casualty_counts()
+        .order_by("played_at", "pk")
+    )
+    header = [
+        _("Datum"),
+        _("Heim"),
+        _("Gast"),
+        _("TD Heim"),
+        _("TD Gast"),
+        _("Ausfälle durch Heim"),
+        _("Ausfälle durch Gast"),
+        _("aufgegeben von"),
+        _("Adresse"),
+    ]
+    rows = (
+        [
+            match.played_on.isoformat(),
+            match.home.name,
+            match.away.name,
+            match.home_touchdowns,
+            match.away_touchdowns,
+            match.casualties_caused_by(match.home_id),
+            match.casualties_caused_by(match.away_id),
+            match.conceded_by.name if match.conceded_by else "",
+            request.build_absolute_uri(match.get_absolute_url()),
+        ]
+        for match in matches
+    )
+    filename = _("spiele-saison-%(number)d") % {"number": season.number}
+    return export_response(fmt, filename, header, rows)
+
+
+@require_safe
+@login_not_required
+@pagecache.for_visitors()
+def match_detail(request, pk: int):
+    """A match: result, casualties per side and the developments of both teams, or its
+    appointment while it waits for a result; a deleted result only for admins.
+
+    Visitors (not logged in) all see the same page of a played match, which comes from the page
+    cache; logged-in users (and every open match) get the live page with the forms they may use.
+    """
+    if request.user.is_authenticated:
+        match = match_for_page(pk)
+        if match.is_deleted and not Match.may_be_deleted_by(request.user):
+            raise Http404
+        return render_match_page(request, match)
+    match = pagecache.cached(
+        "match", lambda: get_object_or_404(detail_queryset().filter(deleted_at=None), pk=pk), pk
+    )
+    if not match.is_played:
+        return render_match_page(request, match_for_page(pk))
+    details = pagecache.lazy(lambda: match_context(match_for_page(pk), user=request.user))
+    context = {
+        "match": match,
+        # computed only when the cached fragment is missing (see config/pagecache.py)
+        "sides": lambda: details()["sides"],
+        "developments": lambda: details()["developments"],
+        "history": lambda: details()["history"],
+        "can_edit": False,
+        **pagecache.fragment_context(request, personal=True),
+    }
+    return render(request, "matches/match_detail.html", context)
+
+
+@require_POST
+def match_confirm(request, pk: int):
+    """The other coach's one tap: the result is right ("bestätigt")."""
+    match = get_object_or_404(detail_queryset(), pk=pk)
+    version = request.POST.get("version", "")
+    try:
+        services.confirm_match(match=match, version=parse_id(version) or 0, by=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Ergebnis bestätigt: %(match)s") % {"match": match})
+    return redirect(match)
+
+
+@require_POST
+def match_dispute(request, pk: int):
+    """The other coach objects: his note is shown to the admins."""
+    match = get_object_or_404(detail_queryset().prefetch_related(ticks()), pk=pk)
+    form = DisputeForm(request.POST)
+    if form.is_valid():
+        try:
+            services.dispute_match(
+                match=match,
+                version=form.cleaned_data["version"],
+                note=form.cleaned_data["note"],
+                by=request.user,
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Einwand an die Admins geschickt."))
+            return redirect(match)
+    return render_match_page(request, match, dispute_form=form, status=400)
+
+
+def _players(team, match: Match | None) -> list[Player]:
+    """Who may be ticked: for a new match the roster now; for a stored one the players on the
+    roster at its time (created up to its minute, not retired before its day), plus anybody
+    already ticked in it. So nobody is offered who the save would then refuse."""
+    players = team.players.select_related("position").order_by("number")
+    if match is None or match.played_at is None:  # new, or scheduled without a result yet
+        return [p for p in players if not p.is_retired]
+    ticked = {t.player_id for t in match.casualties.all()}
+    on_roster = set(players.on_roster_at(match.played_at).values_list("pk", flat=True))
+    return [p for p in players if p.pk in on_roster or p.pk in ticked]
+
+
+def _match_form(request, *, home, away, match: Match | None) -> MatchForm:
+    if match is None:
+        suspended = {t.pk: suspended_for_next_match(t) for t in (home, away)}
+    else:
+        suspended = {t.pk: suspended_for_match(t, match) for t in (home, away)}
+    data = request.POST if request.method == "POST" else None
+    return MatchForm(
+        data,
+        initial=MatchForm.initial_for(match),
+        home=home,
+        away=away,
+        players={t.pk: _players(t, match) for t in (home, away)},
+        suspended=suspended,
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def match_create(request):
+    """ "Spiel eintragen": pick the two teams, then the result and the casualties."""
+    season = Season.objects.current()
+    if season is None:
+        messages.error(request, _("Es läuft gerade keine Saison."))
+        return redirect("matches:match-list")
+    source = request.POST if request.method == "POST" else request.GET
+    initial = {}
+    if request.method == "GET" and "gast" not in source:
+        # One tap from the start page: ?heim=<team> preselects the coach's team.
+        team = source.get("heim", "")
+        initial = {"heim": team} if parse_id(team) else {}
+        source = None
+    pick = TeamPickForm(source or None, initial=initial, season=season, user=request.user)
+    if not pick.is_valid():
+        return render(request, "matches/match_pick.html", {"pick": pick, "season": season})
+    home, away = pick.cleaned_data["heim"], pick.cleaned_data["gast"]
+    scheduled = open_matches.open_match_for_pairing(season=season, home=home, away=away)
+    if scheduled is not None and request.method == "GET":
+        # No second match for the pairing by accident: the result belongs to the open one.
+        messages.info(
+            request,
+            _("Für diese Paarung gibt es schon ein offenes Spiel: trag das Ergebnis hier ein."),
+        )
+        return redirect("matches:match-update", pk=scheduled.pk)
+    form = _match_form(request, home=home, away=away, match=None)
+    duplicate = None
+    if scheduled is not None:
+        # Created while this form was open: keep what was typed, point to the open match.
+        form.is_valid()
+        form.add_error(
+            None,
+            _(
+                "Für diese Paarung gibt es inzwischen ein offenes Spiel (%(match)s). Bitte trag "
+                "das Ergebnis dort ein, damit kein zweites Spiel entsteht."
+            )
+            % {"match": scheduled.label()},
+        )
+    elif request.method == "POST" and form.is_valid():
+        try:
+            match = services.enter_match(entry=form.entry(), by=request.user)
+        except services.DuplicateMatch as error:
+            form.add_error(None, error)
+            duplicate = error.existing
+        except ValidationError as error:
+            form.add_error(None, error)
+        except PermissionDenied as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Spiel eingetragen: %(match)s") % {"match": match})
+            return redirect(match)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "matches/match_form.html",
+        {
+            "form": form,
+            "season": season,
+            "home": home,
+            "away": away,
+            "match": None,
+            "scheduled": scheduled,
+            "duplicate": duplicate,
+        },
+        status=status,
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def match_update(request, pk: int):
+    match = get_object_or_404(
+        Match.objects.editable_by(request.user)
+        .filter(forfeited_by__isnull=True)
+        .select_related("season", "home", "away")
+        .prefetch_related(ticks()),
+        pk=pk,
+    )
+    form = _match_form(request, home=match.home, away=match.away, match=match)
+    if request.method == "POST" and form.is_valid():
+        version = form.cleaned_data["version"] or 0
+        try:
+            match = services.update_match(
+                match=match, entry=form.entry(), version=version, by=request.user
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Spiel gespeichert: %(match)s") % {"match": match})
+            return redirect(match)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "matches/match_form.html",
+        {
+            "form": form,
+            "season": match.season,
+            "home": match.home,
+            "away": match.away,
+            "match": match,
+        },
+        status=status,
+    )

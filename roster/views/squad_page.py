@@ -1,0 +1,94 @@
+"""The squad page (/teams/<pk>/) for one viewer, also with a refused form at its player, and
+the teams and players a user may change (404 for the others)."""
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+from config import pagecache
+from matches import squad
+from matches.forms import CasualtyRecordForm, HatredForm
+from rules.models import SkillCategory
+
+from ..forms import PlayerCategoriesForm
+from ..models import MAX_PLAYERS, Player, Team
+
+
+def render_squad_page(
+    request,
+    team: Team,
+    *,
+    record_form=None,
+    hatred_form=None,
+    categories_form=None,
+    status: int = 200,
+):
+    """The squad page; a refused form (`record_form`, `hatred_form`, `categories_form`) is
+    shown at its player."""
+    can_edit = team.is_editable_by(request.user)
+
+    def build() -> squad.Squad:
+        page = squad.squad_page(team, with_questions=can_edit)
+        if not can_edit:
+            return page
+        categories = list(SkillCategory.objects.all())
+        for player in page.roster:
+            player.hatred_forms = [
+                hatred_form
+                if hatred_form is not None and hatred_form.question.key == question.key
+                else HatredForm(question=question)
+                for question in page.questions.get(player.pk, [])
+            ]
+            refused = record_form is not None and record_form.player.pk == player.pk
+            player.record_form = record_form if refused else CasualtyRecordForm(player=player)
+            refused = categories_form is not None and categories_form.player.pk == player.pk
+            player.categories_form = (
+                categories_form
+                if refused
+                else PlayerCategoriesForm(player=player, categories=categories)
+            )
+        return page
+
+    page = pagecache.lazy(build)
+    # Outside the cached fragment: an appointment leaves this list when it starts, no write
+    # tells the cache, so the stored page is kept until the next one starts at most.
+    appointments = squad.upcoming_appointments(team)
+    if appointments:
+        pagecache.valid_until(request, appointments[0].scheduled_at)
+    return render(
+        request,
+        "roster/team_detail.html",
+        {
+            "team": team,
+            # computed only when the cached fragment is missing (see config/pagecache.py)
+            "roster": lambda: page().roster,
+            "retired_count": lambda: page().retired_count,
+            "journeymen": lambda: page().journeymen,
+            "retired": retired_players(team) if "entlassen" in request.GET else None,
+            "journeyman_position": team.race.journeyman_position,
+            "can_edit": can_edit,
+            "roster_full": lambda: len(page().roster) >= MAX_PLAYERS,
+            # the refused form, also shown at its player above
+            "refused": next(
+                (f for f in (record_form, hatred_form, categories_form) if f is not None), None
+            ),
+            **pagecache.fragment_context(request, personal=True),
+            "appointments": appointments,
+        },
+        status=status,
+    )
+
+
+def retired_players(team: Team) -> list[Player]:
+    return list(team.players.exclude(retired_on=None).select_related("position"))
+
+
+def editable_team(request, pk: int) -> Team:
+    try:
+        return Team.objects.editable_by(request.user).select_related("race").get(pk=pk)
+    except Team.DoesNotExist as error:
+        raise Http404 from error
+
+
+def editable_player(request, pk: int, player_pk: int) -> Player:
+    team = editable_team(request, pk)
+    return get_object_or_404(team.players.select_related("position", "team"), pk=player_pk)
