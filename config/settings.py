@@ -66,7 +66,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "league.middleware.ChosenLanguageMiddleware",
+    "config.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -93,7 +93,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "league.context_processors.site",
+                "config.context_processors.site",
             ],
         },
     },
@@ -179,10 +179,10 @@ AXES_RESET_ON_SUCCESS = True
 # Failures count per username and client address, so a stranger guessing a coach's password
 # locks out only himself. Behind a reverse proxy the client address is read from the header the
 # proxy sets: TRUSTED_PROXY_COUNT proxies (1 in production, 0 = none, use the connecting address)
-# append to TRUSTED_PROXY_HEADER; see league/auth.py and the README's deployment notes.
+# append to TRUSTED_PROXY_HEADER; see config/login.py and the README's deployment notes.
 TRUSTED_PROXY_HEADER = os.environ.get("TRUSTED_PROXY_HEADER", "X-Forwarded-For")
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "1" if PRODUCTION else "0"))
-AXES_CLIENT_IP_CALLABLE = "league.auth.client_ip"
+AXES_CLIENT_IP_CALLABLE = "config.login.client_ip"
 AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:home"
