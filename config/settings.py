@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "simple_history",
+    "config",  # the site's plumbing (config/apps.py): no models, connects the page cache
     "league",
     "rules",
     "roster",
