@@ -123,7 +123,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 
-# Cache for derived pages (the table, the match list, squads, the handbook; see league/cache.py).
+# Cache for derived pages (the table, the match list, squads, the handbook; see config/pagecache/).
 # Redis when REDIS_URL is set (shared by every worker and every app server); otherwise memory in
 # development, and in production files under CACHE_DIR, which all workers of one machine share,
 # so a result saved through one worker is never hidden by another worker's cache.
@@ -156,7 +156,7 @@ else:
         }
     }
 
-# Cached pages and fragments (see config/pagecache.py) live in each process's memory: their keys
+# Cached pages and fragments (see config/pagecache/) live in each process's memory: their keys
 # carry tokens from the shared cache above, so a process never serves one that a write outdated.
 CACHES["template_fragments"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

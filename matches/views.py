@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from config import pagecache
 from config.exports import export_response
 from config.numbers import parse_id
+from config.pagecache import fragments, pages
 from league.models import Season
 from league.views import season_from_request, seasons_latest_first
 from roster.models import Player, Team
@@ -44,7 +44,7 @@ MATCHES_PER_PAGE = 20
 
 @require_safe
 @login_not_required
-@pagecache.for_visitors(params=("saison", "seite"))
+@pages.for_visitors(params=("saison", "seite"))
 def match_list(request):
     """The season's matches, newest first, MATCHES_PER_PAGE per page (?seite=N)."""
     season = season_from_request(request)
@@ -66,11 +66,11 @@ def match_list(request):
     context = {
         "season": season,
         "seasons": seasons_latest_first(),
-        # computed only when the cached fragment is missing (see config/pagecache.py)
-        "page": pagecache.lazy(page),
+        # computed only when the cached fragment is missing (see config/pagecache/fragments.py)
+        "page": fragments.lazy(page),
         "page_number": number,
         "can_enter": request.user.is_authenticated,
-        **pagecache.fragment_context(request),
+        **fragments.fragment_context(request),
     }
     template = "matches/match_list.html#matches" if request.htmx else "matches/match_list.html"
     return render(request, template, context)
@@ -143,7 +143,7 @@ def _with_hatred(ticks, *, match: Match, victims, user) -> list:
 
 @require_safe
 @login_not_required
-@pagecache.for_visitors()
+@pages.for_visitors()
 def match_detail(request, pk: int):
     """A match: result, casualties per side and the developments of both teams, or its
     appointment while it waits for a result; a deleted result only for admins.
@@ -156,22 +156,22 @@ def match_detail(request, pk: int):
         if match.is_deleted and not Match.may_be_deleted_by(request.user):
             raise Http404
         return render(request, "matches/match_detail.html", _detail_context(request, match))
-    match = pagecache.cached(
+    match = fragments.cached(
         "match", lambda: get_object_or_404(_detail_queryset().filter(deleted_at=None), pk=pk), pk
     )
     if not match.is_played:
         return render(
             request, "matches/match_detail.html", _detail_context(request, _match_for_page(pk))
         )
-    details = pagecache.lazy(lambda: _detail_context(request, _match_for_page(pk)))
+    details = fragments.lazy(lambda: _detail_context(request, _match_for_page(pk)))
     context = {
         "match": match,
-        # computed only when the cached fragment is missing (see config/pagecache.py)
+        # computed only when the cached fragment is missing (see config/pagecache/fragments.py)
         "sides": lambda: details()["sides"],
         "developments": lambda: details()["developments"],
         "history": lambda: details()["history"],
         "can_edit": False,
-        **pagecache.fragment_context(request, personal=True),
+        **fragments.fragment_context(request, personal=True),
     }
     return render(request, "matches/match_detail.html", context)
 
@@ -205,7 +205,7 @@ def _detail_context(
     if not match.is_played:
         # Scheduled, forfeited or lapsed: no casualties and no development to show.
         return {
-            **pagecache.fragment_context(request, personal=True),
+            **fragments.fragment_context(request, personal=True),
             "match": match,
             "can_edit": False,
             "history": match_history(match),
@@ -241,7 +241,7 @@ def _detail_context(
     if may_answer and dispute_form is None:
         dispute_form = DisputeForm(initial={"version": match.version})
     return {
-        **pagecache.fragment_context(request, personal=True),
+        **fragments.fragment_context(request, personal=True),
         "match": match,
         "sides": sides,
         "can_edit": match.is_editable_by(request.user),

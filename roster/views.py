@@ -9,9 +9,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from config import pagecache
 from config.exports import export_response
 from config.numbers import parse_id
+from config.pagecache import fragments, pages
 from league.models import Season
 from league.services import found_team
 from matches.forms import CasualtyRecordForm, HatredForm
@@ -48,11 +48,11 @@ def team_list(request):
 
 @require_safe
 @login_not_required
-@pagecache.for_visitors(params=("entlassen",))
+@pages.for_visitors(params=("entlassen",))
 def team_detail(request, pk: int):
     """The squad: players on the roster with skills and status; the retired players load on
     demand (?entlassen=1, as an htmx fragment or inline without JavaScript)."""
-    team = pagecache.cached(
+    team = fragments.cached(
         "team",
         lambda: get_object_or_404(
             Team.objects.select_related("race__journeyman_position", "coach"), pk=pk
@@ -148,20 +148,20 @@ def _team_page(
             ),
         }
 
-    squad = pagecache.lazy(squad)
+    squad = fragments.lazy(squad)
     # Outside the cached fragment: an appointment leaves this list when it starts, no write
     # tells the cache, so the stored page is kept until the next one starts at most.
     appointments = list(
         Match.objects.for_team(team).upcoming().select_related("season", "home", "away")
     )
     if appointments:
-        pagecache.valid_until(request, appointments[0].scheduled_at)
+        pages.valid_until(request, appointments[0].scheduled_at)
     return render(
         request,
         "roster/team_detail.html",
         {
             "team": team,
-            # computed only when the cached fragment is missing (see config/pagecache.py)
+            # computed only when the cached fragment is missing (see config/pagecache/fragments.py)
             "roster": lambda: squad()["roster"],
             "retired_count": lambda: squad()["retired_count"],
             "journeymen": lambda: squad()["journeymen"],
@@ -173,7 +173,7 @@ def _team_page(
             "refused": next(
                 (f for f in (record_form, hatred_form, categories_form) if f is not None), None
             ),
-            **pagecache.fragment_context(request, personal=True),
+            **fragments.fragment_context(request, personal=True),
             "appointments": appointments,
         },
         status=status,
