@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "simple_history",
+    "config",  # the site's plumbing (config/apps.py): no models, connects the page cache
     "league",
     "rules",
     "roster",
@@ -66,7 +67,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "league.middleware.ChosenLanguageMiddleware",
+    "config.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -93,7 +94,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "league.context_processors.site",
+                "config.context_processors.site",
             ],
         },
     },
@@ -122,7 +123,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 
-# Cache for derived pages (the table, the match list, squads, the handbook; see league/cache.py).
+# Cache for derived pages (the table, the match list, squads, the handbook; see config/pagecache/).
 # Redis when REDIS_URL is set (shared by every worker and every app server); otherwise memory in
 # development, and in production files under CACHE_DIR, which all workers of one machine share,
 # so a result saved through one worker is never hidden by another worker's cache.
@@ -155,7 +156,7 @@ else:
         }
     }
 
-# Cached pages and fragments (see config/pagecache.py) live in each process's memory: their keys
+# Cached pages and fragments (see config/pagecache/) live in each process's memory: their keys
 # carry tokens from the shared cache above, so a process never serves one that a write outdated.
 CACHES["template_fragments"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -179,10 +180,10 @@ AXES_RESET_ON_SUCCESS = True
 # Failures count per username and client address, so a stranger guessing a coach's password
 # locks out only himself. Behind a reverse proxy the client address is read from the header the
 # proxy sets: TRUSTED_PROXY_COUNT proxies (1 in production, 0 = none, use the connecting address)
-# append to TRUSTED_PROXY_HEADER; see league/auth.py and the README's deployment notes.
+# append to TRUSTED_PROXY_HEADER; see config/login.py and the README's deployment notes.
 TRUSTED_PROXY_HEADER = os.environ.get("TRUSTED_PROXY_HEADER", "X-Forwarded-For")
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "1" if PRODUCTION else "0"))
-AXES_CLIENT_IP_CALLABLE = "league.auth.client_ip"
+AXES_CLIENT_IP_CALLABLE = "config.login.client_ip"
 AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:home"

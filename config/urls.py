@@ -4,9 +4,8 @@ from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 from django.views.i18n import set_language
 
-from league.auth import AdminLoginForm, LoginForm
-
 from .health import healthz
+from .login import AdminLoginForm, LoginForm
 
 admin.site.login_form = AdminLoginForm
 

@@ -2,15 +2,15 @@
 
 from django.http import Http404
 
-from config import pagecache
 from config.numbers import parse_id
+from config.pagecache import fragments
 
 from .models import Season
 
 
 def seasons_latest_first() -> list[Season]:
     """Every season, newest first; cached until league data changes (a handful of rows)."""
-    return pagecache.cached("seasons", lambda: list(Season.objects.latest_first()))
+    return fragments.cached("seasons", lambda: list(Season.objects.latest_first()))
 
 
 def season_from_request(request) -> Season | None:

@@ -4,8 +4,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from config import pagecache
 from config.exports import export_response
+from config.pagecache import fragments, pages
 from matches.agenda import agenda_for
 from matches.hatred import open_questions
 from matches.models import Match
@@ -67,16 +67,16 @@ def home(request):
 
 @require_safe
 @login_not_required
-@pagecache.for_visitors(params=("saison",))
+@pages.for_visitors(params=("saison",))
 def standings(request):
     """The league table ("Tabelle") of the current season, or of ?saison=<pk>."""
     season = season_from_request(request)
     context = {
         "season": season,
         "seasons": seasons_latest_first(),
-        # computed only when the cached fragment is missing (see config/pagecache.py)
-        "rows": pagecache.lazy(lambda: season_table(season) if season else []),
-        **pagecache.fragment_context(request),
+        # computed only when the cached fragment is missing (see config/pagecache/fragments.py)
+        "rows": fragments.lazy(lambda: season_table(season) if season else []),
+        **fragments.fragment_context(request),
     }
     template = "league/table.html#standings" if request.htmx else "league/table.html"
     return render(request, template, context)

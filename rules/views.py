@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-from config import pagecache
+from config.pagecache import fragments, pages
 
 from .models import (
     HandbookBlock,
@@ -42,22 +42,22 @@ def race_detail(request, slug: str):
 
 @require_safe
 @login_not_required
-@pagecache.for_visitors(pagecache.REFERENCE)
+@pages.for_visitors(fragments.REFERENCE)
 def handbook(request):
     blocks = HandbookBlock.objects.select_related("table").prefetch_related(
         Prefetch("table__rows", queryset=RuleTableRow.objects.order_by("order", "pk"))
     )
     sections = HandbookSection.objects.prefetch_related(Prefetch("blocks", queryset=blocks))
     # The querysets run only when the cached page is missing: it changes only when an admin
-    # edits the handbook or the reference data (config/pagecache.py).
+    # edits the handbook or the reference data (config/pagecache/fragments.py).
     return render(
         request,
         "rules/handbook.html",
         {
-            "sections": pagecache.lazy(lambda: list(sections)),
-            "stunty_table": pagecache.lazy(Position.objects.stunty_by_race),
-            "journeyman_races": pagecache.lazy(Race.objects.with_journeyman),
-            **pagecache.fragment_context(request, pagecache.REFERENCE),
+            "sections": fragments.lazy(lambda: list(sections)),
+            "stunty_table": fragments.lazy(Position.objects.stunty_by_race),
+            "journeyman_races": fragments.lazy(Race.objects.with_journeyman),
+            **fragments.fragment_context(request, fragments.REFERENCE),
         },
     )
 

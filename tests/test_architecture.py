@@ -8,9 +8,12 @@
 - One home per rule: Django's staff flag is read only by `config.roles.is_league_admin`, rows
   are locked only by the write guard (`config.writeguard`), "to the minute" is defined only in
   `config.minutes`; every URL name is its view's name.
+- Site plumbing (middleware, context processors, the login forms and the client address, the
+  page cache's signal wiring) lives in config; no app defines or wires any of it.
 """
 
 import ast
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -313,3 +316,121 @@ def test_views_modules_of_the_league_apps_stay_short():
         if lines > MAX_VIEWS_MODULE_LINES
     }
     assert long == {}
+
+
+# Everything that serves the whole site rather than the league lives in config.
+APPS = (*LAYERS, "simulator")
+PLUMBING_MODULES = {"middleware", "context_processors"}
+
+
+def wired_plumbing() -> list[str]:
+    """The dotted names of what the site runs around every page: the middleware, the context
+    processors, django-axes' client address and both login forms."""
+    from django.conf import settings
+    from django.contrib import admin
+    from django.urls import resolve, reverse
+
+    login_form = resolve(reverse("login")).func.view_initkwargs["authentication_form"]
+    return [
+        *settings.MIDDLEWARE,
+        *(
+            name
+            for engine in settings.TEMPLATES
+            for name in engine["OPTIONS"]["context_processors"]
+        ),
+        settings.AXES_CLIENT_IP_CALLABLE,
+        *(f"{form.__module__}.{form.__qualname__}" for form in (login_form, admin.site.login_form)),
+    ]
+
+
+def plumbing_in_apps(wired: Iterable[str], modules: Iterable[str]) -> list[str]:
+    """Site plumbing found in an app: a `wired` name from an app, or an app module named like
+    plumbing (middleware.py, context_processors.py)."""
+    found = [f"{name} is wired from an app" for name in wired if name.split(".")[0] in APPS]
+    found += [
+        f"{name} is site plumbing in an app"
+        for name in modules
+        if name.split(".")[0] in APPS and name.split(".")[-1] in PLUMBING_MODULES
+    ]
+    return sorted(found)
+
+
+def signal_wiring(source: str, module: str) -> list[str]:
+    """How `module` wires signals: imports of signal machinery (django.dispatch, any `signals`
+    module) and calls of the page cache's connect(), however it was imported."""
+    found = [
+        f"{module} imports {name}"
+        for name in sorted(imported_names(source, module))
+        if name.split(".")[:2] == ["django", "dispatch"] or "signals" in name.split(".")
+    ]
+    tree = ast.parse(source)
+    bound = {}  # local name -> the absolute name it was imported as
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                local = alias.asname or alias.name.partition(".")[0]
+                bound[local] = alias.name if alias.asname else local
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                bound[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute):
+            written = ast.unparse(node.func)
+            head, _, rest = written.partition(".")
+            called = ".".join(filter(None, [bound.get(head, head), rest]))
+            if called.startswith("config.pagecache") and called.endswith(".connect"):
+                found.append(f"{module} calls {called}()")
+    return found
+
+
+def test_site_plumbing_lives_in_config():
+    wired = wired_plumbing()
+    assert plumbing_in_apps(wired, project_modules()) == []
+    assert {
+        "config.middleware.ChosenLanguageMiddleware",
+        "config.context_processors.site",
+        "config.login.client_ip",
+        "config.login.LoginForm",
+        "config.login.AdminLoginForm",
+    } <= set(wired)
+
+
+def test_the_plumbing_check_catches_middleware_and_context_processors_in_an_app():
+    wired = [
+        "django.middleware.common.CommonMiddleware",
+        "league.middleware.ChosenLanguageMiddleware",
+    ]
+    modules = ["league.context_processors", "league.views", "config.middleware"]
+    assert plumbing_in_apps(wired, modules) == [
+        "league.context_processors is site plumbing in an app",
+        "league.middleware.ChosenLanguageMiddleware is wired from an app",
+    ]
+
+
+def test_only_config_wires_signals():
+    # Signals serve one purpose here: renewing the page cache's tokens on every write
+    # (config/pagecache/fragments.py), connected once from config/apps.py.
+    wiring = {
+        name: signal_wiring(path.read_text(encoding="utf-8"), name)
+        for name, path in project_modules().items()
+    }
+    assert [w for name, found in wiring.items() if name.split(".")[0] in APPS for w in found] == []
+    assert wiring["config.apps"] == ["config.apps calls config.pagecache.fragments.connect()"]
+
+
+def test_the_signal_check_catches_an_app_that_connects_the_page_cache_or_listens_itself():
+    ready = "def ready(self):\n    from config import pagecache\n\n    pagecache.connect()\n"
+    assert signal_wiring(ready, "league.apps") == ["league.apps calls config.pagecache.connect()"]
+    direct = "from config.pagecache.fragments import connect as wire\n\nwire()\n"
+    assert signal_wiring(direct, "matches.apps") == [
+        "matches.apps calls config.pagecache.fragments.connect()"
+    ]
+    receiver = (
+        "from django.dispatch import receiver\nfrom django.db.models.signals import post_save\n"
+    )
+    assert signal_wiring(receiver, "roster.models") == [
+        "roster.models imports django.db.models.signals",
+        "roster.models imports django.db.models.signals.post_save",
+        "roster.models imports django.dispatch",
+        "roster.models imports django.dispatch.receiver",
+    ]

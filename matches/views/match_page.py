@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
-from config import pagecache
+from config.pagecache import fragments
 from config.roles import is_league_admin
 
 from .. import development as dev
@@ -122,7 +122,7 @@ def render_match_page(request, match: Match, *, status: int = 200, **parts):
     """The whole match page for the request's user (`parts` as for `match_context`)."""
     context = {
         **match_context(match, user=request.user, **parts),
-        **pagecache.fragment_context(request, personal=True),
+        **fragments.fragment_context(request, personal=True),
     }
     return render(request, "matches/match_detail.html", context, status=status)
 

@@ -10,9 +10,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from config import pagecache
 from config.exports import export_response
 from config.numbers import parse_id
+from config.pagecache import fragments, pages
 from league.models import Season
 from league.seasons import season_from_request, seasons_latest_first
 from roster.models import Player
@@ -34,7 +34,7 @@ MATCHES_PER_PAGE = 20
 
 @require_safe
 @login_not_required
-@pagecache.for_visitors(params=("saison", "seite"))
+@pages.for_visitors(params=("saison", "seite"))
 def match_list(request):
     """The season's matches, newest first, MATCHES_PER_PAGE per page (?seite=N)."""
     season = season_from_request(request)
@@ -56,11 +56,11 @@ def match_list(request):
     context = {
         "season": season,
         "seasons": seasons_latest_first(),
-        # computed only when the cached fragment is missing (see config/pagecache.py)
-        "page": pagecache.lazy(page),
+        # computed only when the cached fragment is missing (see config/pagecache/fragments.py)
+        "page": fragments.lazy(page),
         "page_number": number,
         "can_enter": request.user.is_authenticated,
-        **pagecache.fragment_context(request),
+        **fragments.fragment_context(request),
     }
     template = "matches/match_list.html#matches" if request.htmx else "matches/match_list.html"
     return render(request, template, context)
@@ -111,7 +111,7 @@ def match_export(request, fmt: str):
 
 @require_safe
 @login_not_required
-@pagecache.for_visitors()
+@pages.for_visitors()
 def match_detail(request, pk: int):
     """A match: result, casualties per side and the developments of both teams, or its
     appointment while it waits for a result; a deleted result only for admins.
@@ -124,20 +124,20 @@ def match_detail(request, pk: int):
         if match.is_deleted and not Match.may_be_deleted_by(request.user):
             raise Http404
         return render_match_page(request, match)
-    match = pagecache.cached(
+    match = fragments.cached(
         "match", lambda: get_object_or_404(detail_queryset().filter(deleted_at=None), pk=pk), pk
     )
     if not match.is_played:
         return render_match_page(request, match_for_page(pk))
-    details = pagecache.lazy(lambda: match_context(match_for_page(pk), user=request.user))
+    details = fragments.lazy(lambda: match_context(match_for_page(pk), user=request.user))
     context = {
         "match": match,
-        # computed only when the cached fragment is missing (see config/pagecache.py)
+        # computed only when the cached fragment is missing (see config/pagecache/fragments.py)
         "sides": lambda: details()["sides"],
         "developments": lambda: details()["developments"],
         "history": lambda: details()["history"],
         "can_edit": False,
-        **pagecache.fragment_context(request, personal=True),
+        **fragments.fragment_context(request, personal=True),
     }
     return render(request, "matches/match_detail.html", context)
 

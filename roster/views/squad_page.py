@@ -4,7 +4,7 @@ the teams and players a user may change (404 for the others)."""
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
-from config import pagecache
+from config.pagecache import fragments, pages
 from matches import squad
 from matches.forms import CasualtyRecordForm, HatredForm
 from rules.models import SkillCategory
@@ -48,18 +48,18 @@ def render_squad_page(
             )
         return page
 
-    page = pagecache.lazy(build)
+    page = fragments.lazy(build)
     # Outside the cached fragment: an appointment leaves this list when it starts, no write
     # tells the cache, so the stored page is kept until the next one starts at most.
     appointments = squad.upcoming_appointments(team)
     if appointments:
-        pagecache.valid_until(request, appointments[0].scheduled_at)
+        pages.valid_until(request, appointments[0].scheduled_at)
     return render(
         request,
         "roster/team_detail.html",
         {
             "team": team,
-            # computed only when the cached fragment is missing (see config/pagecache.py)
+            # computed only when the cached fragment is missing (see config/pagecache/fragments.py)
             "roster": lambda: page().roster,
             "retired_count": lambda: page().retired_count,
             "journeymen": lambda: page().journeymen,
@@ -71,7 +71,7 @@ def render_squad_page(
             "refused": next(
                 (f for f in (record_form, hatred_form, categories_form) if f is not None), None
             ),
-            **pagecache.fragment_context(request, personal=True),
+            **fragments.fragment_context(request, personal=True),
             "appointments": appointments,
         },
         status=status,

@@ -9,9 +9,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from config import pagecache
 from config.exports import export_response
 from config.numbers import parse_id
+from config.pagecache import fragments, pages
 from league.services import found_team
 from matches import squad
 from rules.models import Race
@@ -34,11 +34,11 @@ def team_list(request):
 
 @require_safe
 @login_not_required
-@pagecache.for_visitors(params=("entlassen",))
+@pages.for_visitors(params=("entlassen",))
 def team_detail(request, pk: int):
     """The squad: players on the roster with skills and status; the retired players load on
     demand (?entlassen=1, as an htmx fragment or inline without JavaScript)."""
-    team = pagecache.cached(
+    team = fragments.cached(
         "team",
         lambda: get_object_or_404(
             Team.objects.select_related("race__journeyman_position", "coach"), pk=pk

@@ -4,7 +4,7 @@ import pytest
 from django.test import RequestFactory
 from django.urls import reverse
 
-from league.auth import client_ip
+from config.login import client_ip
 
 pytestmark = pytest.mark.django_db
 

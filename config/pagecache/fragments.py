@@ -1,5 +1,6 @@
-"""Cached pages and fragments of derived data (the table, match lists, squads, the handbook) that
-are never stale.
+"""Values and template fragments of derived data (the table, match lists, squads, the handbook)
+that are never stale, and the tokens that keep them so; whole pages for visitors
+(config/pagecache/pages.py) are stored under the same tokens.
 
 Every cached value is stored under a *token* of its scope: "league" for everything that follows
 from the league's rows (league, roster and matches apps, users) and "reference" for the rules
@@ -18,31 +19,25 @@ sees the new data.
 The renewal listens to Django's model signals on purpose, and only for this: it is
 infrastructure, not a business rule, and catching every write (services, admin, shell,
 restores) in one place is what makes "never stale" hold without every workflow remembering a
-call. Writes that bypass signals (`QuerySet.update`, `bulk_create`) call `renew()` themselves
-or happen in a transaction that also saves a row.
+call. `connect()` wires it once, from the site's app config (config/apps.py). Writes that bypass
+signals (`QuerySet.update`, `bulk_create`) call `renew()` themselves or happen in a transaction
+that also saves a row.
 """
 
-import functools
-import re
 import threading
 import uuid
 from collections.abc import Callable, Iterable
 
-from django.conf import settings
 from django.core.cache import cache, caches
 from django.core.signals import request_finished, request_started
 from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
-from django.http import HttpResponse
-from django.middleware.csrf import get_token
-from django.utils import timezone
-from django.utils.functional import empty
 
 
-# Values are kept in each process's memory ("template_fragments", which `{% cache %}` uses too):
-# a key contains the tokens, so it always names the same content and needs no sharing; only
-# the tokens live in the shared cache, read with one round trip per request.
-def _local():
+# Values and pages are kept in each process's memory ("template_fragments", which `{% cache %}`
+# uses too): a key contains the tokens, so it always names the same content and needs no
+# sharing; only the tokens live in the shared cache, read with one round trip per request.
+def local_cache():
     return caches["template_fragments"]
 
 
@@ -117,10 +112,10 @@ def cached(name: str, build: Callable, *vary, scopes: Iterable[str] = (LEAGUE,))
     """`build()`, stored under the scopes' tokens, the name and `vary` until a write renews
     them. Exceptions (Http404) are not stored."""
     key = ":".join(["pagecache", tokens(*scopes), name, *map(str, vary)])
-    value = _local().get(key, _MISSING)
+    value = local_cache().get(key, _MISSING)
     if value is _MISSING:
         value = build()
-        _local().set(key, value, TIMEOUT)
+        local_cache().set(key, value, TIMEOUT)
     return value
 
 
@@ -139,7 +134,7 @@ def _links_changed(sender, action: str, using="default", **kwargs) -> None:
 
 
 def connect() -> None:
-    """Called once from an app's ready()."""
+    """Called once, from the site's app config (config/apps.py)."""
     request_started.connect(_request_started, dispatch_uid="pagecache-request-started")
     request_finished.connect(_request_finished, dispatch_uid="pagecache-request-finished")
     post_save.connect(_changed, dispatch_uid="pagecache-save")
@@ -173,104 +168,3 @@ def lazy(build: Callable) -> Callable:
         return done[0]
 
     return value
-
-
-# --- whole pages for visitors -------------------------------------------------------------------
-
-CSRF_SLOT = "__pagecache_csrf_token__"
-NONCE_SLOT = "__pagecache_csp_nonce__"
-_CSRF_IN_PAGE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
-
-
-def _for_everybody(request) -> bool:
-    """A visitor who sees exactly what every other visitor sees: not logged in, no session and
-    no pending messages (those live in cookies), a GET."""
-    return (
-        request.method == "GET"
-        and settings.SESSION_COOKIE_NAME not in request.COOKIES
-        and "messages" not in request.COOKIES
-        and not request.user.is_authenticated
-    )
-
-
-def _stencil(body: str, request) -> str | None:
-    """The page with this request's CSRF token and CSP nonce replaced by slots."""
-    found = _CSRF_IN_PAGE.search(body)
-    if found:
-        body = body.replace(found.group(1) or found.group(2), CSRF_SLOT)
-    nonce = getattr(request, "_csp_nonce", None)
-    if nonce is not None and nonce._wrapped is not empty:
-        body = body.replace(str(nonce), NONCE_SLOT)
-    return body
-
-
-def _fill(stencil: str, request) -> str:
-    if CSRF_SLOT in stencil:
-        stencil = stencil.replace(CSRF_SLOT, get_token(request))
-    if NONCE_SLOT in stencil:
-        stencil = stencil.replace(NONCE_SLOT, str(request._csp_nonce))
-    return stencil
-
-
-def _query_key(request, params: Iterable[str]) -> str | None:
-    """The page's query as part of a key: the values of the view's own `params`, in a fixed
-    order; None (not cached) when the query holds anything else or a parameter twice. So the
-    number of stored pages stays bounded by what the view really shows: `?x=1`, `?x=2`, ...
-    cannot fill the memory or push real pages out."""
-    query = request.GET
-    if any(name not in params or len(query.getlist(name)) > 1 for name in query):
-        return None
-    return "&".join(f"{name}={query[name]}" for name in params if name in query)
-
-
-def valid_until(request, moment) -> None:
-    """The page shows something that changes at `moment` without any write (an appointment
-    that is upcoming until it starts): a stored copy of it is kept until then at most."""
-    current = getattr(request, "_pagecache_until", None)
-    if current is None or moment < current:
-        request._pagecache_until = moment
-
-
-def _seconds_to_keep(request) -> int:
-    until = getattr(request, "_pagecache_until", None)
-    if until is None:
-        return TIMEOUT
-    return min(TIMEOUT, int((until - timezone.now()).total_seconds()))
-
-
-def for_visitors(*scopes: str, params: Iterable[str] = ()):
-    """Serve the whole page to visitors from memory while the scopes' tokens stand.
-
-    The stored page keeps slots for what differs per request (the CSRF token, the CSP nonce),
-    filled for each request, so cookies and headers stay exactly as if it were rendered. Logged-in
-    users, htmx requests, sessions, a query with other parameters than the view's `params` and
-    anything but a 200 always go to the view.
-    """
-    scopes = scopes or (LEAGUE,)
-    params = tuple(params)
-
-    def decorator(view):
-        @functools.wraps(view)
-        def wrapped(request, *args, **kwargs):
-            if not _for_everybody(request) or getattr(request, "htmx", False):
-                return view(request, *args, **kwargs)
-            query = _query_key(request, params)
-            if query is None:
-                return view(request, *args, **kwargs)
-            language = getattr(request, "LANGUAGE_CODE", "")
-            key = ":".join(["page", tokens(*scopes), language, request.path, query])
-            stored = _local().get(key)
-            if stored is not None:
-                content_type, stencil = stored
-                return HttpResponse(_fill(stencil, request), content_type=content_type)
-            response = view(request, *args, **kwargs)
-            keep = _seconds_to_keep(request)
-            storable = not response.streaming and not response.cookies and keep > 0
-            if response.status_code == 200 and storable:
-                body = response.content.decode(response.charset)
-                _local().set(key, (response["Content-Type"], _stencil(body, request)), keep)
-            return response
-
-        return wrapped
-
-    return decorator
