@@ -205,19 +205,19 @@ class GreedyBot(Bot):
         return (1 if not f.prone else 2, d, f.rank)
 
     def _target(self, game: Game, f: Figure):
-        """(x, y, level, kind, thing) of the nearest loose ball or opposing carrier."""
+        """(x, y, level, kind) of the nearest loose ball or opposing carrier."""
         best, best_d = None, math.inf
         for b in game.balls.values():
             if b.holder is None:
                 d = dist(f.x, f.y, b.x, b.y) + (0 if b.level == f.level else 4)
                 if d < best_d:
-                    best, best_d = (b.x, b.y, b.level, "ball", b), d
+                    best, best_d = (b.x, b.y, b.level, "ball"), d
             else:
                 o = game.figures[b.holder]
                 if o.team != f.team:
                     d = dist(f.x, f.y, o.x, o.y) + (0 if o.level == f.level else 4)
                     if d < best_d:
-                        best, best_d = (o.x, o.y, o.level, "carrier", o), d
+                        best, best_d = (o.x, o.y, o.level, "carrier"), d
         if best is None:  # our team holds every ball: go for the opponents near our carriers
             for b in game.balls.values():
                 c = game.figures[b.holder]
@@ -225,7 +225,7 @@ class GreedyBot(Bot):
                     if o.team != f.team and not o.prone and dist(o.x, o.y, c.x, c.y) < 5:
                         d = dist(f.x, f.y, o.x, o.y) + (0 if o.level == f.level else 4)
                         if d < best_d:
-                            best, best_d = (o.x, o.y, o.level, "guard", o), d
+                            best, best_d = (o.x, o.y, o.level, "guard"), d
         return best
 
     def act(self, game: Game, f: Figure, p: dict) -> dict:
@@ -267,11 +267,9 @@ class GreedyBot(Bot):
                     return move
             return {"type": "end"}
         if target and budget > 0.05:
-            tx, ty, level, kind, thing = target
+            tx, ty, level, kind = target
             stop = 0.0 if kind == "ball" else 1.0
-            move = self._plan(
-                game, f, tx, ty, level, stop, budget, avoid=thing.id if kind != "ball" else None
-            )
+            move = self._plan(game, f, tx, ty, level, stop, budget)
             if move:
                 return move
         if not p["fought"] and f.k >= 4:
@@ -338,7 +336,6 @@ class GreedyBot(Bot):
         level,
         stop: float,
         budget: float,
-        avoid: str | None = None,
     ) -> dict | None:
         """A legal move that brings f nearer to (tx, ty) on `level`, or None."""
         if level != f.level:
