@@ -24,14 +24,11 @@ from .perft import perft
 from .record import GameRecord
 from .state import IllegalAction, Options, State, new_game
 
-Game = State
-
 __all__ = [
     "KIND_NAMES",
     "LEVELS",
     "Action",
     "ActionParts",
-    "Game",
     "GameRecord",
     "IllegalAction",
     "NotationError",
