@@ -182,5 +182,5 @@ STANDARD_HOME_SETUP = {
     "S7": "G3",
 }
 
-# The phases of a turn (the state's `_phase`): choosing an action, resolving it, game over.
+# The phases of a turn (the state's `phase_code`): choosing an action, resolving it, game over.
 ACTION_PHASE, RESOLUTION_PHASE, GAME_OVER = 0, 1, 2

@@ -34,7 +34,7 @@ def test_apply_returns_a_new_state_and_leaves_the_old_one_unchanged():
 def test_state_attributes_cannot_be_assigned():
     state = new_game()
     with pytest.raises(AttributeError):
-        state._pa = 5
+        state.pa = 5
     with pytest.raises(AttributeError):
         state.turn = 3
 
@@ -189,5 +189,5 @@ def test_states_reached_by_every_kind_of_action_are_immutable_states(kit):
         state = state.apply(action)
         assert type(state) is State
         with pytest.raises(AttributeError):
-            state._pos = ()
+            state.positions = ()
         assert state.legal_actions() is state.legal_actions()
