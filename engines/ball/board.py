@@ -77,6 +77,20 @@ def parse_square(text: str) -> int:
     return sq(c, r)
 
 
+def square_coordinates(name: str) -> tuple[int, int]:
+    """(column, row) of the playable square ``name``, both from 1: ``"G5"`` -> ``(7, 5)``.
+
+    Raises ValueError like :func:`parse_square`.
+    """
+    s = parse_square(name)
+    return col_of(s), row_of(s)
+
+
+def crossed_square(a: int, b: int) -> int:
+    """The square that a straight 2-square diagonal move from ``a`` to ``b`` crosses."""
+    return sq((col_of(a) + col_of(b)) // 2, (row_of(a) + row_of(b)) // 2)
+
+
 DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ORTHOGONALS = ((2, 0), (-2, 0), (0, 2), (0, -2))
 

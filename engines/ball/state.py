@@ -781,11 +781,7 @@ class _Work:
                 self.take_free_ball(pid)
             self.gain(gained)
             return
-        mid = -1
-        if x >= 0:
-            c = (B.col_of(s) + B.col_of(t)) // 2
-            r = (B.row_of(s) + B.row_of(t)) // 2
-            mid = B.sq(c, r)
+        mid = B.crossed_square(s, t) if x >= 0 else -1
         if mid >= 0:  # tactical dodge (docs/ball.md §5.2)
             q = self.occ_pid(mid)
             pos[pid] = t
