@@ -9,6 +9,7 @@
   the two modules together.
 - No module of the engines reads an underscore attribute that another module defines: the
   BALL engine's modules read a State through its public view (``engines.ball.view``).
+- The BALL simulator reads the board's geometry from the engine and derives none of its own.
 """
 
 import ast
@@ -349,3 +350,57 @@ def test_the_private_read_check_lets_a_module_use_its_own_privates():
         "    return State._key, work._moved, work.__class__\n"
     )
     assert foreign_private_reads(source) == []
+
+
+# The BALL board's geometry (its columns, rows and playable squares) is the engine's
+# (`engines.ball.board`); the simulator reads it from there instead of deriving it again.
+GEOMETRY_NAMES = {"COLS", "COLUMNS", "ROWS", "LETTERS", "SQUARES", "NSQ", "PLAYABLE"}
+
+
+def geometry_definitions(source: str) -> list[str]:
+    """Where `source` defines board geometry of its own: a name of the engine's geometry
+    assigned, the column letters written out, or the playable-square test `(c + r) % 2`."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            if node.id in GEOMETRY_NAMES:
+                found.append(f"line {node.lineno}: {node.id} =")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if "ABCDEFGHIJKLM" in node.value:
+                found.append(f"line {node.lineno}: {node.value!r}")
+        elif (
+            isinstance(node, ast.BinOp)
+            and isinstance(node.op, ast.Mod)
+            and isinstance(node.left, ast.BinOp)
+            and isinstance(node.left.op, ast.Add)
+            and isinstance(node.right, ast.Constant)
+            and node.right.value == 2
+        ):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return sorted(found, key=lambda text: int(text.split()[1].rstrip(":")))
+
+
+def test_the_ball_simulator_reads_the_board_geometry_from_the_engine():
+    offenders = [
+        f"{name} {found}"
+        for name, path in project_modules(("simulator",)).items()
+        if name.startswith("simulator.ball")
+        for found in geometry_definitions(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
+
+
+def test_the_geometry_check_finds_a_board_derived_again():
+    source = (
+        'COLUMNS = "ABCDEFGHIJKLM"\n'
+        "ROWS = 17\n"
+        "def squares():\n"
+        "    return [(c, r) for c in range(1, 14) for r in range(1, 18) if (c + r) % 2 == 0]\n"
+    )
+    assert geometry_definitions(source) == [
+        "line 1: COLUMNS =",
+        "line 1: 'ABCDEFGHIJKLM'",
+        "line 2: ROWS =",
+        "line 4: (c + r) % 2",
+    ]
+    assert geometry_definitions("from engines.ball.board import ROWS\nlast = ROWS\n") == []
