@@ -60,10 +60,6 @@ IS_PLAYABLE = tuple(playable(col_of(s), row_of(s)) for s in range(NSQ))
 SQUARE_NAMES = tuple(LETTERS[col_of(s) - 1] + str(row_of(s)) for s in range(NSQ))
 
 
-def square_name(s: int) -> str:
-    return SQUARE_NAMES[s]
-
-
 def parse_square(text: str) -> int:
     """Parse ``"G5"`` (any case) into a square; raises ValueError for anything else."""
     t = text.strip().upper()

@@ -317,13 +317,6 @@ class State:
         """
         return self._legal  # computed when the state was built (see _settle)
 
-    def _generate(self) -> tuple[Action, ...]:
-        if self.phase_code == ACTION_PHASE:
-            return self._generate_action_phase()
-        if self.phase_code == RESOLUTION_PHASE:
-            return self._generate_tasks()
-        return ()
-
     def _gen_moves(self, team: int, pids, out: list) -> None:
         """Append the ordinary moves of the pieces ``pids`` (active, of ``team``) to ``out``."""
         pos, kind = self.positions, self._kind
