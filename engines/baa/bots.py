@@ -1,7 +1,8 @@
 """Bots that answer a game's pending inputs: `RandomBot`, `GreedyBot`, and `play` to run a game.
 
-Every bot has ``choose(game, team) -> action`` for whatever the game waits for from `team`, and
-its own RNG seeded from the game seed and its team, so a bot game replays from its inputs.
+Every bot plays one team (``bot.team``) and has ``choose(game) -> action`` for whatever the game
+waits for from that team, and its own RNG seeded from the game seed and its team, so a bot game
+replays from its inputs.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class Bot:
         self.team = team
         self.rng = random.Random(f"{seed}:{team}")
 
-    def choose(self, game: Game, team: int | None = None) -> dict:
+    def choose(self, game: Game) -> dict:
         p = game.pending
         if p is None:
             raise IllegalAction("the game is over")
@@ -403,7 +404,7 @@ def answer(game: Game, team: int, bot: str = "greedy") -> dict:
     """What bot `bot` would input for `team` now, without keeping a bot between calls (its RNG
     is seeded from the game seed, the team and the number of inputs so far): lets a web page
     mix human and bot players, or suggest a move."""
-    return make_bot(bot, team, f"{game.seed}:{len(game.inputs)}").choose(game, team)
+    return make_bot(bot, team, f"{game.seed}:{len(game.inputs)}").choose(game)
 
 
 def play(game: Game, bots: dict[int, Bot] | list[Bot], max_inputs: int = 1_000_000) -> Game:
@@ -411,7 +412,7 @@ def play(game: Game, bots: dict[int, Bot] | list[Bot], max_inputs: int = 1_000_0
     n = 0
     while not game.finished:
         for team in game.waiting_for():
-            game.apply(team, bots[team].choose(game, team))
+            game.apply(team, bots[team].choose(game))
             n += 1
         if n > max_inputs:  # pragma: no cover - a guard against a looping bot
             raise RuntimeError("the bots did not finish the game")
