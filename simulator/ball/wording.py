@@ -134,8 +134,7 @@ class Occupants:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self.pieces = pieces_of(state)
-        self.at: dict[str, Piece] = {p.square: p for p in self.pieces if p.state != "bottom"}
+        self.at: dict[str, Piece] = {p.square: p for p in pieces_of(state) if p.state != "bottom"}
         ball = state.ball
         self.free_ball = None if "carrier" in ball else ball["square"]
 
