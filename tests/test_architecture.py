@@ -4,12 +4,17 @@
   services and every other module of an app import only from its own layer or below; only
   the modules that put pages together (views, admin, urls, management commands, template tags)
   may combine apps.
-- No import cycle anywhere: not between apps, not between the modules of one app.
+- No import cycle anywhere: not between apps, not between the modules of one app. In the
+  engines not even through an ``if TYPE_CHECKING:`` import, which never runs but still ties
+  the two modules together.
 - One home per rule: Django's staff flag is read only by `config.roles.is_league_admin`, rows
   are locked only by the write guard (`config.writeguard`), "to the minute" is defined only in
   `config.minutes`; every URL name is its view's name.
 - Site plumbing (middleware, context processors, the login forms and the client address, the
   page cache's signal wiring) lives in config; no app defines or wires any of it.
+- No module of the engines reads an underscore attribute that another module defines: the
+  BALL engine's modules read a State through its public view (``engines.ball.view``).
+- The BALL simulator reads the board's geometry from the engine and derives none of its own.
 """
 
 import ast
@@ -31,9 +36,9 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def project_modules() -> dict[str, Path]:
+def project_modules(packages: tuple[str, ...] = PACKAGES) -> dict[str, Path]:
     modules = {}
-    for package in PACKAGES:
+    for package in packages:
         for path in (ROOT / package).rglob("*.py"):
             if "migrations" in path.parts:
                 continue
@@ -41,17 +46,22 @@ def project_modules() -> dict[str, Path]:
     return modules
 
 
-def imported_names(source: str, module: str, *, is_package: bool = False) -> set[str]:
+def imported_names(
+    source: str, module: str, *, is_package: bool = False, type_checking: bool = False
+) -> set[str]:
     """Every module name `source` imports, at any depth (functions included), made absolute.
-    `from x import y` counts as `x.y` too, so a submodule imported by name is seen."""
+    `from x import y` counts as `x.y` too, so a submodule imported by name is seen.
+    `if TYPE_CHECKING:` imports never run and count only with `type_checking`."""
     package = module if is_package else module.rpartition(".")[0]
     tree = ast.parse(source)
-    type_only = {  # `if TYPE_CHECKING:` imports never run
-        id(inner)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-        for inner in ast.walk(node)
-    }
+    type_only = set()
+    if not type_checking:
+        type_only = {
+            id(inner)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for inner in ast.walk(node)
+        }
     names = set()
     for node in ast.walk(tree):
         if id(node) in type_only:
@@ -91,17 +101,27 @@ def upward_imports(source: str, module: str) -> list[str]:
     return found
 
 
-def import_graph() -> dict[str, set[str]]:
-    modules = project_modules()
+def import_graph(
+    packages: tuple[str, ...] = PACKAGES, *, type_checking: bool = False
+) -> dict[str, set[str]]:
+    sources = {
+        name: (path.read_text(encoding="utf-8"), path.name == "__init__.py")
+        for name, path in project_modules(packages).items()
+    }
+    return graph_of(sources, type_checking=type_checking)
+
+
+def graph_of(
+    sources: dict[str, tuple[str, bool]], *, type_checking: bool = False
+) -> dict[str, set[str]]:
+    """The import graph of the modules `sources` maps to (their source, is it a package)."""
     graph = {}
-    for name, path in modules.items():
-        imported = imported_names(
-            path.read_text(encoding="utf-8"), name, is_package=path.name == "__init__.py"
-        )
+    for name, (source, is_package) in sources.items():
+        imported = imported_names(source, name, is_package=is_package, type_checking=type_checking)
         # A module always needs its own packages initialised first; an edge to one of them
         # (`from . import board`) is no cycle of the code's making.
         ancestors = {name.rsplit(".", n)[0] for n in range(1, name.count(".") + 1)}
-        graph[name] = {t for t in imported if t in modules and t != name and t not in ancestors}
+        graph[name] = {t for t in imported if t in sources and t != name and t not in ancestors}
     return graph
 
 
@@ -181,6 +201,22 @@ def test_no_import_cycles_between_or_within_apps():
 def test_the_cycle_check_finds_a_cycle_through_a_lazy_import():
     graph = {"a.models": {"a.standings"}, "a.standings": {"a.models"}, "a.views": {"a.models"}}
     assert cycles(graph) == [["a.models", "a.standings"]]
+
+
+def test_no_import_cycle_in_the_engines_counting_type_checking_imports():
+    assert cycles(import_graph(("engines",), type_checking=True)) == []
+
+
+def test_the_engine_cycle_check_counts_a_type_checking_import():
+    sources = {
+        "e.ball.state": ("def render(self):\n    from .render import draw\n", False),
+        "e.ball.render": (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .state import State\n",
+            False,
+        ),
+    }
+    assert cycles(graph_of(sources)) == []
+    assert cycles(graph_of(sources, type_checking=True)) == [["e.ball.render", "e.ball.state"]]
 
 
 # Rules written as plain functions on plain data: they must stay free of Django so their tests
@@ -434,3 +470,195 @@ def test_the_signal_check_catches_an_app_that_connects_the_page_cache_or_listens
         "roster.models imports django.dispatch",
         "roster.models imports django.dispatch.receiver",
     ]
+
+
+# Calls that read an attribute named by a string: `getattr(state, "_occ")` is a private read too.
+_BY_NAME = {"getattr", "hasattr", "setattr", "delattr", "attrgetter", "__getattribute__"}
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def own_private_names(tree: ast.Module) -> set[str]:
+    """The underscore attributes a module defines itself, in its classes: methods, class
+    attributes, `__slots__` entries and what its methods assign on their `self`/`cls`."""
+    names = set()
+    for cls in ast.walk(tree):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        for item in cls.body:
+            if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                names.add(item.name)
+            elif isinstance(item, ast.Assign | ast.AnnAssign):
+                targets = item.targets if isinstance(item, ast.Assign) else [item.target]
+                for target in targets:
+                    if isinstance(target, ast.Name) and target.id == "__slots__":
+                        names.update(
+                            c.value
+                            for c in ast.walk(item.value)
+                            if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                        )
+                    elif isinstance(target, ast.Name):
+                        names.add(target.id)
+    for receiver, function in _methods(tree):
+        for node in ast.walk(function):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.ctx, ast.Store)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == receiver
+            ):
+                names.add(node.attr)
+    return {name for name in names if _is_private(name)}
+
+
+def _methods(tree: ast.Module) -> list[tuple[str, ast.AST]]:
+    """(name of the first parameter, method) for every function defined in a class body; a
+    static method has no `self`."""
+    found = []
+    for cls in ast.walk(tree):
+        if isinstance(cls, ast.ClassDef):
+            for item in cls.body:
+                if (
+                    isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+                    and item.args.args
+                    and "staticmethod" not in {ast.unparse(d) for d in item.decorator_list}
+                ):
+                    found.append((item.args.args[0].arg, item))
+    return found
+
+
+def foreign_private_reads(source: str) -> list[str]:
+    """The underscore attributes `source` reaches that it does not define itself (see
+    `own_private_names`), on any object but the `self`/`cls` of one of its own methods: as an
+    attribute (`state._occ`) or by name (`getattr(state, "_occ")`). A function outside a class
+    is no method; calling its parameter `self` does not make somebody else's object its own."""
+    tree = ast.parse(source)
+    own = own_private_names(tree)
+    receivers = {
+        id(node)
+        for receiver, method in _methods(tree)
+        for node in ast.walk(method)
+        if isinstance(node, ast.Name) and node.id == receiver
+    }
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _is_private(node.attr) and node.attr not in own:
+            if id(node.value) not in receivers:
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.Call):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if called in _BY_NAME:
+                found += [
+                    f"line {node.lineno}: {ast.unparse(node)}"
+                    for arg in node.args
+                    if isinstance(arg, ast.Constant)
+                    and isinstance(arg.value, str)
+                    and _is_private(arg.value)
+                    and arg.value not in own
+                ]
+    return found
+
+
+def test_no_engine_module_reads_another_modules_private_attributes():
+    offenders = [
+        f"{name} {read}"
+        for name, path in project_modules(("engines",)).items()
+        for read in foreign_private_reads(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
+
+
+def test_the_private_read_check_catches_reads_of_a_states_underscore_attributes():
+    assert foreign_private_reads("def evaluate(state):\n    return state._pos[0]\n") == [
+        "line 2: state._pos"
+    ]
+    assert foreign_private_reads("def f(state):\n    return getattr(state, '_occ')\n") == [
+        "line 2: getattr(state, '_occ')"
+    ]
+    # A parameter called self outside a class is still somebody else's object.
+    assert foreign_private_reads("def f(self):\n    return self._pos\n") == ["line 2: self._pos"]
+    assert foreign_private_reads("class A:\n    def f(self, other):\n        other._pos\n") == [
+        "line 3: other._pos"
+    ]
+    source = "class A:\n    @staticmethod\n    def f(state):\n        return state._pos\n"
+    assert foreign_private_reads(source) == ["line 4: state._pos"]
+    # A module-level or local name is no attribute of the module's own objects.
+    assert foreign_private_reads("_pos = 0\ndef f(state):\n    _occ = state._occ\n") == [
+        "line 3: state._occ"
+    ]
+
+
+def test_the_private_read_check_lets_a_module_use_its_own_privates():
+    source = (
+        "class State:\n"
+        "    __slots__ = ('_pos',)\n"
+        "    def __eq__(self, other):\n"
+        "        return self._key() == other._key() and self._pos == other._pos\n"
+        "    def _key(self):\n"
+        "        return self._pos\n"
+        "class Work:\n"
+        "    def __init__(self, state):\n"
+        "        self._moved = state._pos\n"
+        "    def copy(self, other):\n"
+        "        return other._moved\n"
+        "def _helper(work):\n"
+        "    return State._key, work._moved, work.__class__\n"
+    )
+    assert foreign_private_reads(source) == []
+
+
+# The BALL board's geometry (its columns, rows and playable squares) is the engine's
+# (`engines.ball.board`); the simulator reads it from there instead of deriving it again.
+GEOMETRY_NAMES = {"COLS", "COLUMNS", "ROWS", "LETTERS", "SQUARES", "NSQ", "PLAYABLE"}
+
+
+def geometry_definitions(source: str) -> list[str]:
+    """Where `source` defines board geometry of its own: a name of the engine's geometry
+    assigned, the column letters written out, or the playable-square test `(c + r) % 2`."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            if node.id in GEOMETRY_NAMES:
+                found.append(f"line {node.lineno}: {node.id} =")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if "ABCDEFGHIJKLM" in node.value:
+                found.append(f"line {node.lineno}: {node.value!r}")
+        elif (
+            isinstance(node, ast.BinOp)
+            and isinstance(node.op, ast.Mod)
+            and isinstance(node.left, ast.BinOp)
+            and isinstance(node.left.op, ast.Add)
+            and isinstance(node.right, ast.Constant)
+            and node.right.value == 2
+        ):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return sorted(found, key=lambda text: int(text.split()[1].rstrip(":")))
+
+
+def test_the_ball_simulator_reads_the_board_geometry_from_the_engine():
+    offenders = [
+        f"{name} {found}"
+        for name, path in project_modules(("simulator",)).items()
+        if name.startswith("simulator.ball")
+        for found in geometry_definitions(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
+
+
+def test_the_geometry_check_finds_a_board_derived_again():
+    source = (
+        'COLUMNS = "ABCDEFGHIJKLM"\n'
+        "ROWS = 17\n"
+        "def squares():\n"
+        "    return [(c, r) for c in range(1, 14) for r in range(1, 18) if (c + r) % 2 == 0]\n"
+    )
+    assert geometry_definitions(source) == [
+        "line 1: COLUMNS =",
+        "line 1: 'ABCDEFGHIJKLM'",
+        "line 2: ROWS =",
+        "line 4: (c + r) % 2",
+    ]
+    assert geometry_definitions("from engines.ball.board import ROWS\nlast = ROWS\n") == []

@@ -1,7 +1,8 @@
 """Bots that answer a game's pending inputs: `RandomBot`, `GreedyBot`, and `play` to run a game.
 
-Every bot has ``choose(game, team) -> action`` for whatever the game waits for from `team`, and
-its own RNG seeded from the game seed and its team, so a bot game replays from its inputs.
+Every bot plays one team (``bot.team``) and has ``choose(game) -> action`` for whatever the game
+waits for from that team, and its own RNG seeded from the game seed and its team, so a bot game
+replays from its inputs.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class Bot:
         self.team = team
         self.rng = random.Random(f"{seed}:{team}")
 
-    def choose(self, game: Game, team: int | None = None) -> dict:
+    def choose(self, game: Game) -> dict:
         p = game.pending
         if p is None:
             raise IllegalAction("the game is over")
@@ -205,19 +206,19 @@ class GreedyBot(Bot):
         return (1 if not f.prone else 2, d, f.rank)
 
     def _target(self, game: Game, f: Figure):
-        """(x, y, level, kind, thing) of the nearest loose ball or opposing carrier."""
+        """(x, y, level, kind) of the nearest loose ball or opposing carrier."""
         best, best_d = None, math.inf
         for b in game.balls.values():
             if b.holder is None:
                 d = dist(f.x, f.y, b.x, b.y) + (0 if b.level == f.level else 4)
                 if d < best_d:
-                    best, best_d = (b.x, b.y, b.level, "ball", b), d
+                    best, best_d = (b.x, b.y, b.level, "ball"), d
             else:
                 o = game.figures[b.holder]
                 if o.team != f.team:
                     d = dist(f.x, f.y, o.x, o.y) + (0 if o.level == f.level else 4)
                     if d < best_d:
-                        best, best_d = (o.x, o.y, o.level, "carrier", o), d
+                        best, best_d = (o.x, o.y, o.level, "carrier"), d
         if best is None:  # our team holds every ball: go for the opponents near our carriers
             for b in game.balls.values():
                 c = game.figures[b.holder]
@@ -225,7 +226,7 @@ class GreedyBot(Bot):
                     if o.team != f.team and not o.prone and dist(o.x, o.y, c.x, c.y) < 5:
                         d = dist(f.x, f.y, o.x, o.y) + (0 if o.level == f.level else 4)
                         if d < best_d:
-                            best, best_d = (o.x, o.y, o.level, "guard", o), d
+                            best, best_d = (o.x, o.y, o.level, "guard"), d
         return best
 
     def act(self, game: Game, f: Figure, p: dict) -> dict:
@@ -267,11 +268,9 @@ class GreedyBot(Bot):
                     return move
             return {"type": "end"}
         if target and budget > 0.05:
-            tx, ty, level, kind, thing = target
+            tx, ty, level, kind = target
             stop = 0.0 if kind == "ball" else 1.0
-            move = self._plan(
-                game, f, tx, ty, level, stop, budget, avoid=thing.id if kind != "ball" else None
-            )
+            move = self._plan(game, f, tx, ty, level, stop, budget)
             if move:
                 return move
         if not p["fought"] and f.k >= 4:
@@ -338,7 +337,6 @@ class GreedyBot(Bot):
         level,
         stop: float,
         budget: float,
-        avoid: str | None = None,
     ) -> dict | None:
         """A legal move that brings f nearer to (tx, ty) on `level`, or None."""
         if level != f.level:
@@ -406,7 +404,7 @@ def answer(game: Game, team: int, bot: str = "greedy") -> dict:
     """What bot `bot` would input for `team` now, without keeping a bot between calls (its RNG
     is seeded from the game seed, the team and the number of inputs so far): lets a web page
     mix human and bot players, or suggest a move."""
-    return make_bot(bot, team, f"{game.seed}:{len(game.inputs)}").choose(game, team)
+    return make_bot(bot, team, f"{game.seed}:{len(game.inputs)}").choose(game)
 
 
 def play(game: Game, bots: dict[int, Bot] | list[Bot], max_inputs: int = 1_000_000) -> Game:
@@ -414,7 +412,7 @@ def play(game: Game, bots: dict[int, Bot] | list[Bot], max_inputs: int = 1_000_0
     n = 0
     while not game.finished:
         for team in game.waiting_for():
-            game.apply(team, bots[team].choose(game, team))
+            game.apply(team, bots[team].choose(game))
             n += 1
         if n > max_inputs:  # pragma: no cover - a guard against a looping bot
             raise RuntimeError("the bots did not finish the game")

@@ -132,10 +132,6 @@ def first_closer(ax: float, ay: float, bx: float, by: float, cx: float, cy: floa
     return max(0.0, t_in)
 
 
-def angle_of(ax: float, ay: float, bx: float, by: float) -> float:
-    return math.degrees(math.atan2(by - ay, bx - ax)) % 360.0
-
-
 def on_ray(angle: float, r: float, origin: tuple[float, float] = CENTRE) -> tuple[float, float]:
     a = math.radians(angle)
     return origin[0] + r * math.cos(a), origin[1] + r * math.sin(a)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .board import NEIGHBOURS, SQUARE_NAMES, parse_square
+from .board import SQUARE_NAMES, parse_square
 
 MOVE, HANDOFF, SHORT_PASS, LONG_PASS, END, PLUS_PE, STAND_UP, RESOLVE, SPRINT, GETUP, OVERTIME = (
     range(11)
@@ -63,14 +63,6 @@ class Action(tuple):
     @property
     def kind(self) -> int:
         return self[0]
-
-    @property
-    def squares(self) -> tuple[int, ...]:
-        return tuple(x for x in self[1:4] if x >= 0)
-
-    @property
-    def is_card(self) -> bool:
-        return self[0] in (SPRINT, GETUP, OVERTIME)
 
     @property
     def is_resolution(self) -> bool:
@@ -134,10 +126,6 @@ def sprint_of(move: Action) -> Action:
     return make_action(SPRINT, move[1], move[2], move[3])
 
 
-def move_of(sprint: Action) -> Action:
-    return make_action(MOVE, sprint[1], sprint[2], sprint[3])
-
-
 END_ACTION = make_action(END)
 PE_ACTION = make_action(PLUS_PE)
 OVERTIME_ACTION = make_action(OVERTIME)
@@ -188,7 +176,3 @@ def parse_action(text: str) -> Action:
             raise NotationError(f"{text!r}: {exc}") from None
         return make_action(SPRINT if sprint else kind, *sqs)
     raise NotationError(f"{text!r} is not an action in BALL notation")
-
-
-def is_adjacent(a: int, b: int) -> bool:
-    return b in NEIGHBOURS[a]

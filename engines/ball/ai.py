@@ -18,7 +18,7 @@ import time
 
 from . import board as B
 from .actions import Action
-from .board import ACTIVE, DIST, DOWN, PIECE_TEAM, SCORING_ROW, TOP
+from .board import ACTIVE, DIST, DOWN, GAME_OVER, PIECE_TEAM, SCORING_ROW, TOP
 from .state import State
 
 LEVELS = ("random", "easy", "hard")
@@ -34,15 +34,15 @@ def _progress(team: int, square: int) -> int:
 
 def evaluate(state: State, team: int) -> float:
     """A heuristic value of the position for ``team`` (0 home, 1 away); higher is better."""
-    if state._phase == 2:
-        diff = state._score[team] - state._score[1 - team]
+    if state.phase_code == GAME_OVER:
+        diff = state.score_by_team[team] - state.score_by_team[1 - team]
         return WIN * (diff > 0) - WIN * (diff < 0) + 1000 * diff
     opp = 1 - team
-    v = 3000.0 * (state._score[team] - state._score[opp])
-    pos, st = state._pos, state._st
+    v = 3000.0 * (state.score_by_team[team] - state.score_by_team[opp])
+    pos, st = state.positions, state.piece_states
     mine = range(team * 7, team * 7 + 7)
     theirs = range(opp * 7, opp * 7 + 7)
-    c = state._carrier
+    c = state.carrier
     if c >= 0:
         cs = pos[c]
         owner = PIECE_TEAM[c]
@@ -60,7 +60,7 @@ def evaluate(state: State, team: int) -> float:
         value += 10 * helpers - 45 * attackers
         v += sign * value
     else:
-        b = state._ball
+        b = state.free_ball
         db = DIST[b]
         dm = min((db[pos[p]] for p in mine if st[p] == ACTIVE), default=20)
         do = min((db[pos[p]] for p in theirs if st[p] == ACTIVE), default=20)
@@ -80,8 +80,8 @@ def evaluate(state: State, team: int) -> float:
             v += 30
         elif s >= TOP:
             v += 10
-    if state._opts.card_mode:
-        v += 12 * (state._pe[team] - state._pe[opp])
+    if state.options.card_mode:
+        v += 12 * (state.pe_by_team[team] - state.pe_by_team[opp])
     return v
 
 
@@ -90,26 +90,26 @@ def _random(state: State, rng: random.Random) -> Action:
 
 
 def _greedy(state: State, rng: random.Random) -> Action:
-    team = state._player
+    team = state.team_to_move
     best, best_value = None, None
     for action in state.legal_actions():
-        value = evaluate(state._apply_legal(action), team) + rng.random()
+        value = evaluate(state.apply_legal(action), team) + rng.random()
         if best_value is None or value > best_value:
             best, best_value = action, value
     return best
 
 
-# The hard player's current plan: state key -> remaining actions of the planned turn.
-_PLANS: dict[tuple, tuple[Action, ...]] = {}
+# The hard player's current plan: the position it reaches next -> the rest of the planned turn.
+_PLANS: dict[State, tuple[Action, ...]] = {}
 
 
 def _greedy_turn(state: State, deadline: float) -> State:
     """The position after the player to move plays its turn greedily (no noise)."""
-    team, turn = state._player, state._turn
-    while not state.is_over and state._turn == turn and time.perf_counter() < deadline:
+    team, turn = state.team_to_move, state.turn
+    while not state.is_over and state.turn == turn and time.perf_counter() < deadline:
         best, best_value = None, None
         for action in state.legal_actions():
-            child = state._apply_legal(action)
+            child = state.apply_legal(action)
             value = evaluate(child, team)
             if best_value is None or value > best_value:
                 best, best_value = child, value
@@ -121,7 +121,7 @@ def _plan_turn(
     state: State, rng: random.Random, width: int = 6, replies: int = 6, budget: float = 0.7
 ) -> tuple[Action, ...]:
     """Beam-search the whole turn, then check the best few turns against a greedy reply."""
-    team, turn = state._player, state._turn
+    team, turn = state.team_to_move, state.turn
     deadline = time.perf_counter() + budget
     frontier: list[tuple[State, tuple[Action, ...]]] = [(state, ())]
     finished: list[tuple[float, State, tuple[Action, ...]]] = []
@@ -129,14 +129,21 @@ def _plan_turn(
         children: dict[tuple, tuple[float, State, tuple[Action, ...]]] = {}
         for s, plan in frontier:
             for action in s.legal_actions():
-                child = s._apply_legal(action)
+                child = s.apply_legal(action)
                 seq = (*plan, action)
                 value = evaluate(child, team) + rng.random()
-                if child._phase == 2 or child._turn != turn:
+                if child.phase_code == GAME_OVER or child.turn != turn:
                     # Equal outcomes: prefer the shorter turn (score first, pad later).
                     finished.append((value - 2 * len(seq), child, seq))
                     continue
-                key = (child._pos, child._st, child._carrier, child._ball, child._pa, child._phase)
+                key = (
+                    child.positions,
+                    child.piece_states,
+                    child.carrier,
+                    child.free_ball,
+                    child.pa,
+                    child.phase_code,
+                )
                 old = children.get(key)
                 if old is None or value > old[0]:
                     children[key] = (value, child, seq)
@@ -163,8 +170,7 @@ def _plan_turn(
 
 
 def _hard(state: State, rng: random.Random) -> Action:
-    key = state._key()
-    plan = _PLANS.pop(key, None)
+    plan = _PLANS.pop(state, None)
     if plan is None:
         if len(_PLANS) > 256:
             _PLANS.clear()
@@ -175,9 +181,9 @@ def _hard(state: State, rng: random.Random) -> Action:
         plan = (action,)
     rest = plan[1:]
     if rest:
-        nxt = state._apply_legal(action)
-        if nxt._turn == state._turn and not nxt.is_over:
-            _PLANS[nxt._key()] = rest
+        nxt = state.apply_legal(action)
+        if nxt.turn == state.turn and not nxt.is_over:
+            _PLANS[nxt] = rest
     return action
 
 

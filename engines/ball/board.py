@@ -60,10 +60,6 @@ IS_PLAYABLE = tuple(playable(col_of(s), row_of(s)) for s in range(NSQ))
 SQUARE_NAMES = tuple(LETTERS[col_of(s) - 1] + str(row_of(s)) for s in range(NSQ))
 
 
-def square_name(s: int) -> str:
-    return SQUARE_NAMES[s]
-
-
 def parse_square(text: str) -> int:
     """Parse ``"G5"`` (any case) into a square; raises ValueError for anything else."""
     t = text.strip().upper()
@@ -75,6 +71,20 @@ def parse_square(text: str) -> int:
     if not playable(c, r):
         raise ValueError(f"{t} is not a playable square")
     return sq(c, r)
+
+
+def square_coordinates(name: str) -> tuple[int, int]:
+    """(column, row) of the playable square ``name``, both from 1: ``"G5"`` -> ``(7, 5)``.
+
+    Raises ValueError like :func:`parse_square`.
+    """
+    s = parse_square(name)
+    return col_of(s), row_of(s)
+
+
+def crossed_square(a: int, b: int) -> int:
+    """The square that a straight 2-square diagonal move from ``a`` to ``b`` crosses."""
+    return sq((col_of(a) + col_of(b)) // 2, (row_of(a) + row_of(b)) // 2)
 
 
 DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -182,5 +192,5 @@ STANDARD_HOME_SETUP = {
     "S7": "G3",
 }
 
-# The phases of a turn (the state's `_phase`): choosing an action, resolving it, game over.
+# The phases of a turn (the state's `phase_code`): choosing an action, resolving it, game over.
 ACTION_PHASE, RESOLUTION_PHASE, GAME_OVER = 0, 1, 2

@@ -8,7 +8,7 @@ error path and turns the refusal into a sentence such as
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from . import board as B
 from .actions import (
@@ -29,6 +29,7 @@ from .actions import (
 from .board import (
     ACTION_PHASE,
     ACTIVE,
+    BOTTOM_ACTIVE,
     DOWN,
     GAME_OVER,
     NEIGHBOURS,
@@ -37,9 +38,7 @@ from .board import (
     RESOLUTION_PHASE,
     TOP,
 )
-
-if TYPE_CHECKING:
-    from .state import State
+from .view import PositionView
 
 _STATE_WORDS = ("active", "knocked down", "in a stack", "in a stack", "in a stack")
 
@@ -113,32 +112,37 @@ def _r(code: str, **params: str | int) -> Reason:
     return Reason(code, params)
 
 
-def explain_illegal(state: State, action: Action) -> Reason:
+def explain_illegal(state: PositionView, action: Action) -> Reason:
     """The reason code of an action that is not legal in ``state``."""
     return _reason(state, action)
 
 
-def _piece_at(state: State, s: int) -> int:
-    o = state._occ[s]
-    return o - 1 if o else -1
+def _piece_at(state: PositionView, s: int) -> int:
+    """The active, knocked-down or top piece on square ``s`` (a bottom hides under its top),
+    -1 for an empty square."""
+    pos, st = state.positions, state.piece_states
+    for pid in range(14):
+        if pos[pid] == s and st[pid] < BOTTOM_ACTIVE:
+            return pid
+    return -1
 
 
 def _describe(pid: int) -> str:
     return B.full_piece_name(pid)
 
 
-def _reason(state: State, action: Action) -> Reason:
+def _reason(state: PositionView, action: Action) -> Reason:
     kind = action[0]
     n = B.SQUARE_NAMES
-    if state._phase == GAME_OVER:
+    if state.phase_code == GAME_OVER:
         return _r("game_over")
-    card = state._opts.card_mode
-    team = state._player
-    pe = state._pe[team]
+    card = state.options.card_mode
+    team = state.team_to_move
+    pe = state.pe_by_team[team]
     if kind in (STAND_UP, RESOLVE):
-        if state._phase != RESOLUTION_PHASE:
+        if state.phase_code != RESOLUTION_PHASE:
             return _r("task_in_action_phase")
-    elif state._phase != ACTION_PHASE:
+    elif state.phase_code != ACTION_PHASE:
         if kind == END:
             return _r("resolution_not_ended")
         return _r("action_phase_over")
@@ -147,10 +151,10 @@ def _reason(state: State, action: Action) -> Reason:
     if kind == PLUS_PE:
         return _r("no_pa_to_convert")
     if kind == OVERTIME:
-        if state._ot:
+        if state.overtime_used:
             return _r("overtime_used")
         return _r("pe_short", card="OVERTIME", cost=3, team=B.TEAM_NAMES[team], pe=pe)
-    if kind in (MOVE, HANDOFF, SHORT_PASS, LONG_PASS) and state._pa < 1:
+    if kind in (MOVE, HANDOFF, SHORT_PASS, LONG_PASS) and state.pa < 1:
         return _r("no_pa")
     if kind == SPRINT and pe < 2:
         return _r("pe_short", card="SPRINT", cost=2, team=B.TEAM_NAMES[team], pe=pe)
@@ -164,7 +168,7 @@ def _reason(state: State, action: Action) -> Reason:
     if PIECE_TEAM[pid] != team:
         return _r("not_yours", piece=_describe(pid), square=n[s])
     if kind in (STAND_UP, GETUP):
-        if state._st[pid] != DOWN:
+        if state.piece_states[pid] != DOWN:
             return _r("not_down", piece=_describe(pid), square=n[s])
         to = action[2]
         if to not in NEIGHBOURS[s]:
@@ -172,43 +176,43 @@ def _reason(state: State, action: Action) -> Reason:
         return _r("square_not_empty", square=n[to])
     if kind == RESOLVE:
         return _resolve_reason(state, action, pid)
-    if state._st[pid] != ACTIVE:
-        return _r("inactive", piece=_describe(pid), state=_STATE_WORDS[state._st[pid]])
-    if kind != SPRINT and state._restr >> pid & 1:
+    if state.piece_states[pid] != ACTIVE:
+        return _r("inactive", piece=_describe(pid), state=_STATE_WORDS[state.piece_states[pid]])
+    if kind != SPRINT and state.restricted_mask >> pid & 1:
         return _r("restricted", piece=_describe(pid))
     if kind in (MOVE, SPRINT):
         return _move_reason(state, action, pid)
-    if state._carrier != pid:
+    if state.carrier != pid:
         return _r("not_carrier")
     return _pass_reason(state, action, pid)
 
 
-def _resolve_reason(state: State, action: Action, pid: int) -> Reason:
+def _resolve_reason(state: PositionView, action: Action, pid: int) -> Reason:
     n = B.SQUARE_NAMES
     _, s, t, b, keeper = action
-    stack = next((x for x in state._stacks if x[0] == pid), None)
+    stack = next((x for x in state.stacks if x[0] == pid), None)
     if stack is None:
         return _r("no_stack", square=n[s])
-    if stack[2] >= state._turn:
+    if stack[2] >= state.turn:
         return _r("stack_too_new")
     if t == b:
         return _r("same_square")
     for sq in (t, b):
         if sq not in NEIGHBOURS[s]:
             return _r("not_neighbour", square=n[sq], of=n[s])
-        if state._occ[sq] or state._ball == sq:
+        if _piece_at(state, sq) >= 0 or state.free_ball == sq:
             return _r("square_not_empty", square=n[sq])
-    if state._carrier == pid and keeper == KEEP_NONE:
+    if state.carrier == pid and keeper == KEEP_NONE:
         return _r("keeper_missing")
-    if state._carrier != pid and keeper != KEEP_NONE:
+    if state.carrier != pid and keeper != KEEP_NONE:
         return _r("keeper_extra")
     return _r("not_legal")
 
 
-def _move_reason(state: State, action: Action, pid: int) -> Reason:
+def _move_reason(state: PositionView, action: Action, pid: int) -> Reason:
     n = B.SQUARE_NAMES
     _, s, t, x, _ = action
-    occ, st = state._occ, state._st
+    taken, st = set(state.positions), state.piece_states  # a bottom shares its top's square
     team = PIECE_TEAM[pid]
     name = _describe(pid)
     target = _piece_at(state, t)
@@ -231,7 +235,7 @@ def _move_reason(state: State, action: Action, pid: int) -> Reason:
             return _r("occupied", square=n[t])
         if opp_mid:
             return _r("dodge_crosses", square=n[mid])
-        exits = [e for e in NEIGHBOURS[t] if not occ[e]]
+        exits = [e for e in NEIGHBOURS[t] if e not in taken]
         if not exits:
             return _r("no_exit", square=n[t])
         if x < 0:
@@ -239,7 +243,9 @@ def _move_reason(state: State, action: Action, pid: int) -> Reason:
         return _r("bad_exit", square=n[x], of=n[t])
     if opp_mid:
         pushes = [
-            m for m in NEIGHBOURS[mid] if m != t and (m == s or (not occ[m] and m != state._ball))
+            m
+            for m in NEIGHBOURS[mid]
+            if m != t and (m == s or (m not in taken and m != state.free_ball))
         ]
         if x < 0:
             return _r("push_missing", example=f"{n[s]}-{n[t]}/{n[pushes[0]]}")
@@ -249,16 +255,16 @@ def _move_reason(state: State, action: Action, pid: int) -> Reason:
     return _r("not_legal")
 
 
-def _pass_reason(state: State, action: Action, pid: int) -> Reason:
+def _pass_reason(state: PositionView, action: Action, pid: int) -> Reason:
     n = B.SQUARE_NAMES
     kind, s, t, b, _ = action
     team = PIECE_TEAM[pid]
-    occ, st = state._occ, state._st
+    st = state.piece_states
     if kind == LONG_PASS:
-        if occ[t]:
+        if t in state.positions:
             return _r("pass_on_piece", square=n[t])
         for a in range(team * 7, team * 7 + 7):
-            if B.DIST[t][state._pos[a]] < 2:
+            if B.DIST[t][state.positions[a]] < 2:
                 return _r("pass_too_close", square=n[t], piece=_describe(a))
         return _r("not_legal")
     r = _piece_at(state, t)

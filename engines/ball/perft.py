@@ -12,5 +12,5 @@ def perft(state: State, depth: int) -> int:
     actions = state.legal_actions()
     if depth == 1:
         return len(actions)
-    apply = state._apply_legal
+    apply = state.apply_legal
     return sum(perft(apply(a), depth - 1) for a in actions)

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, parse_action
-from .state import Options, State, initial_state
+from .options import Options
+from .state import State, initial_state
 
 
 @dataclass(frozen=True)

@@ -7,38 +7,34 @@ board), ``!`` restricted. A free ball is ``()``; ``.`` is an empty playable squa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from .board import DOWN, PIECE_TEAM, TOP
-
-if TYPE_CHECKING:
-    from .state import State
+from .view import PositionView
 
 
-def _label(state: State, pid: int) -> str:
+def _label(state: PositionView, pid: int) -> str:
     name = B.piece_name(pid)
     if PIECE_TEAM[pid] == B.AWAY:
         name = name.lower()
     marks = ""
-    if state._carrier == pid:
+    if state.carrier == pid:
         marks += "*"
-    if state._st[pid] == DOWN:
+    if state.piece_states[pid] == DOWN:
         marks += "_"
-    elif state._st[pid] == TOP:
+    elif state.piece_states[pid] == TOP:
         marks += "^"
-    if state._restr >> pid & 1:
+    if state.restricted_mask >> pid & 1:
         marks += "!"
     return name + marks
 
 
-def render_board(state: State) -> str:
+def render_board(state: PositionView) -> str:
     cells: dict[int, str] = {}
     for pid in range(14):
-        if state._st[pid] <= TOP:
-            cells[state._pos[pid]] = _label(state, pid)
-    if state._carrier < 0:
-        cells[state._ball] = "()"
+        if state.piece_states[pid] <= TOP:
+            cells[state.positions[pid]] = _label(state, pid)
+    if state.carrier < 0:
+        cells[state.free_ball] = "()"
     width = 5
     lines = ["    " + "".join(f"{c:<{width}}" for c in B.LETTERS)]
     for r in range(B.ROWS, 0, -1):
@@ -48,16 +44,17 @@ def render_board(state: State) -> str:
             text = cells.get(s, "." if B.IS_PLAYABLE[s] else " ")
             row.append(f"{text:<{width}}")
         lines.append(f"{r:>3} " + "".join(row).rstrip())
-    for top, bottom, formed in state._stacks:
+    for top, bottom, formed in state.stacks:
         label = B.piece_name(bottom)
         if PIECE_TEAM[bottom] == B.AWAY:
             label = label.lower()
+        bottom_state = "down" if state.piece_states[bottom] == B.BOTTOM_DOWN else "active"
         lines.append(
-            f"stack on {B.SQUARE_NAMES[state._pos[top]]}: {_label(state, top)} over {label}"
-            f" ({'down' if state._st[bottom] == B.BOTTOM_DOWN else 'active'}), formed turn {formed}"
+            f"stack on {B.SQUARE_NAMES[state.positions[top]]}: {_label(state, top)} over {label}"
+            f" ({bottom_state}), formed turn {formed}"
         )
-    score = state._score
-    pe = state._pe
+    score = state.score_by_team
+    pe = state.pe_by_team
     info = (
         f"turn {state.turn}/{state.options.turn_limit}  {state.player} to play"
         f" ({'ATK' if state.player == state.atk else 'DEF'})  phase {state.phase}"

@@ -9,7 +9,6 @@ itself, and a resolution phase without a solvable task passes the turn (docs/bal
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
 from itertools import compress
 from typing import Any
 
@@ -52,6 +51,9 @@ from .board import (
     SCORING_ROW,
     TOP,
 )
+from .explain import explain_illegal
+from .options import Options, setup_positions
+from .render import render_board
 
 PHASE_NAMES = ("action", "resolution", "over")
 
@@ -67,53 +69,6 @@ class IllegalAction(ValueError):
         super().__init__(message)
         self.code = code
         self.params = params or {}
-
-
-@dataclass(frozen=True)
-class Options:
-    """The options of a game (docs/ball.md: everything marked "einstellbar")."""
-
-    card_mode: bool = False
-    target_score: int = 3
-    turn_limit: int = 40
-    # Home setup as {"X5": "G5", ...}; away is its row-wise mirror image. None: standard setup.
-    setup: dict[str, str] | None = field(default=None, hash=False, compare=True)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.target_score, int) or self.target_score < 1:
-            raise ValueError("target_score must be a positive integer")
-        if not isinstance(self.turn_limit, int) or self.turn_limit < 1:
-            raise ValueError("turn_limit must be a positive integer")
-        _setup_positions(self.setup)  # validates
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-_SETUP_CACHE: dict[tuple | None, tuple[int, ...]] = {}
-
-
-def _setup_positions(setup: dict[str, str] | None) -> tuple[int, ...]:
-    """The 14 squares of a setup (validated); cached, as every touchdown needs them again."""
-    key = None if setup is None else tuple(sorted(setup.items()))
-    pos = _SETUP_CACHE.get(key)
-    if pos is None:
-        pos = _SETUP_CACHE[key] = _compute_setup_positions(setup)
-    return pos
-
-
-def _compute_setup_positions(setup: dict[str, str] | None) -> tuple[int, ...]:
-    home = setup if setup is not None else B.STANDARD_HOME_SETUP
-    pos = [-1] * B.NPIECES
-    for name, square in home.items():
-        pid = B.parse_piece("home " + name)
-        pos[pid] = B.parse_square(square)
-        pos[pid + 7] = B.mirror(pos[pid])
-    if -1 in pos or len(set(pos)) != B.NPIECES:
-        raise ValueError("a setup places each of the 7 home pieces on its own square")
-    if any(B.row_of(s) > 8 for s in pos[:7]):
-        raise ValueError("the home setup uses rows 1-8")
-    return tuple(pos)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -208,27 +163,37 @@ def _occupancy(pos: tuple[int, ...], st: tuple[int, ...]) -> tuple[bytearray, by
 
 
 class State:
-    """An immutable BALL position. Build one with :func:`new_game` or :meth:`from_json`."""
+    """An immutable BALL position. Build one with :func:`new_game` or :meth:`from_json`.
+
+    It can be read in two ways. The named view (``player``, ``phase``, ``score``, ``ball``,
+    ``pieces()``, ``to_dict()``, ...) speaks in team, piece and square names. The compact view
+    is the engine's own integer encoding, read as plain attributes at no cost; its attributes
+    and their meaning are listed in :class:`engines.ball.view.PositionView`, the shape that the
+    engine's other modules (``ai``, ``explain``, ``render``, ``perft``) read a position by.
+    Every attribute is read-only; the underscore ones are this module's own.
+    """
 
     __slots__ = (
-        "_atk",
-        "_ball",
-        "_carrier",
+        # Derived when the state is built: the square contents and the legal actions.
         "_kind",
         "_legal",
         "_occ",
-        "_opts",
-        "_ot",
-        "_pa",
-        "_pe",
-        "_phase",
-        "_player",
-        "_pos",
-        "_restr",
-        "_score",
-        "_st",
-        "_stacks",
-        "_turn",
+        # The compact view (engines.ball.view.PositionView).
+        "atk_team",
+        "carrier",
+        "free_ball",
+        "options",
+        "overtime_used",
+        "pa",
+        "pe_by_team",
+        "phase_code",
+        "piece_states",
+        "positions",
+        "restricted_mask",
+        "score_by_team",
+        "stacks",
+        "team_to_move",
+        "turn",
     )
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -237,79 +202,62 @@ class State:
     def __delattr__(self, name: str) -> None:
         raise AttributeError("State is immutable")
 
-    # -- public read-only view -----------------------------------------------------------------
-
-    @property
-    def options(self) -> Options:
-        return self._opts
-
-    @property
-    def turn(self) -> int:
-        """The number of the current turn (1-based; it counts towards the turn limit)."""
-        return self._turn
+    # -- the named view ------------------------------------------------------------------------
 
     @property
     def player(self) -> str:
         """Whose turn it is: ``"home"`` or ``"away"``."""
-        return B.TEAM_NAMES[self._player]
+        return B.TEAM_NAMES[self.team_to_move]
 
     @property
     def phase(self) -> str:
         """``"action"``, ``"resolution"`` or ``"over"``."""
-        return PHASE_NAMES[self._phase]
-
-    @property
-    def pa(self) -> int:
-        return self._pa
+        return PHASE_NAMES[self.phase_code]
 
     @property
     def pe(self) -> dict[str, int]:
-        return {"home": self._pe[0], "away": self._pe[1]}
+        return {"home": self.pe_by_team[0], "away": self.pe_by_team[1]}
 
     @property
     def score(self) -> dict[str, int]:
-        return {"home": self._score[0], "away": self._score[1]}
+        return {"home": self.score_by_team[0], "away": self.score_by_team[1]}
 
     @property
     def atk(self) -> str:
         """The team in the ATK role (the other one is DEF)."""
-        return B.TEAM_NAMES[self._atk]
+        return B.TEAM_NAMES[self.atk_team]
 
     @property
     def defending(self) -> str:
-        return B.TEAM_NAMES[1 - self._atk]
-
-    @property
-    def overtime_used(self) -> bool:
-        return self._ot
+        return B.TEAM_NAMES[1 - self.atk_team]
 
     @property
     def is_over(self) -> bool:
-        return self._phase == GAME_OVER
+        return self.phase_code == GAME_OVER
 
     @property
     def winner(self) -> str | None:
         """``"home"``/``"away"`` once the game is over and not drawn, else None."""
-        if self._phase != GAME_OVER or self._score[0] == self._score[1]:
+        if self.phase_code != GAME_OVER or self.score_by_team[0] == self.score_by_team[1]:
             return None
-        return "home" if self._score[0] > self._score[1] else "away"
+        return "home" if self.score_by_team[0] > self.score_by_team[1] else "away"
 
     @property
     def result(self) -> str | None:
         """None while the game runs, then ``"home"``, ``"away"`` or ``"draw"``."""
-        if self._phase != GAME_OVER:
+        if self.phase_code != GAME_OVER:
             return None
         return self.winner or "draw"
 
     @property
     def ball(self) -> dict[str, str]:
         """``{"carrier": "home X5", "square": "G5"}`` or ``{"square": "G9"}`` for a free ball."""
-        if self._carrier >= 0:
+        if self.carrier >= 0:
             return {
-                "carrier": B.full_piece_name(self._carrier),
-                "square": B.SQUARE_NAMES[self._pos[self._carrier]],
+                "carrier": B.full_piece_name(self.carrier),
+                "square": B.SQUARE_NAMES[self.positions[self.carrier]],
             }
-        return {"square": B.SQUARE_NAMES[self._ball]}
+        return {"square": B.SQUARE_NAMES[self.free_ball]}
 
     def pieces(self) -> list[dict[str, Any]]:
         """Every piece as a dict: team, name, square, state, restricted, has_ball."""
@@ -319,10 +267,10 @@ class State:
                 {
                     "team": B.TEAM_NAMES[PIECE_TEAM[pid]],
                     "name": B.piece_name(pid),
-                    "square": B.SQUARE_NAMES[self._pos[pid]],
-                    "state": B.STATE_NAMES[self._st[pid]],
-                    "restricted": bool(self._restr >> pid & 1),
-                    "has_ball": self._carrier == pid,
+                    "square": B.SQUARE_NAMES[self.positions[pid]],
+                    "state": B.STATE_NAMES[self.piece_states[pid]],
+                    "restricted": bool(self.restricted_mask >> pid & 1),
+                    "has_ball": self.carrier == pid,
                 }
             )
         return out
@@ -337,27 +285,27 @@ class State:
 
     def _key(self) -> tuple:
         return (
-            self._opts,
-            self._pos,
-            self._st,
-            self._stacks,
-            self._carrier,
-            self._ball,
-            self._turn,
-            self._player,
-            self._phase,
-            self._pa,
-            self._pe,
-            self._ot,
-            self._restr,
-            self._score,
-            self._atk,
+            self.options,
+            self.positions,
+            self.piece_states,
+            self.stacks,
+            self.carrier,
+            self.free_ball,
+            self.turn,
+            self.team_to_move,
+            self.phase_code,
+            self.pa,
+            self.pe_by_team,
+            self.overtime_used,
+            self.restricted_mask,
+            self.score_by_team,
+            self.atk_team,
         )
 
     def __repr__(self) -> str:
         return (
-            f"<BALL State turn {self._turn} {self.player} {self.phase} "
-            f"score {self._score[0]}-{self._score[1]}>"
+            f"<BALL State turn {self.turn} {self.player} {self.phase} "
+            f"score {self.score_by_team[0]}-{self.score_by_team[1]}>"
         )
 
     # -- legal actions -------------------------------------------------------------------------
@@ -369,18 +317,11 @@ class State:
         """
         return self._legal  # computed when the state was built (see _settle)
 
-    def _generate(self) -> tuple[Action, ...]:
-        if self._phase == ACTION_PHASE:
-            return self._generate_action_phase()
-        if self._phase == RESOLUTION_PHASE:
-            return self._generate_tasks()
-        return ()
-
     def _gen_moves(self, team: int, pids, out: list) -> None:
         """Append the ordinary moves of the pieces ``pids`` (active, of ``team``) to ``out``."""
-        pos, kind = self._pos, self._kind
-        ball = self._ball
-        plain_steps = not self._stacks  # without stacks every 1-square move is legal
+        pos, kind = self.positions, self._kind
+        ball = self.free_ball
+        plain_steps = not self.stacks  # without stacks every 1-square move is legal
         append = out.append
         ally = 1 + team
         enemy = 2 - team
@@ -408,7 +349,7 @@ class State:
                             append(eact)
 
     def _gen_ball_actions(self, c: int, out: list) -> None:
-        pos, st, occ = self._pos, self._st, self._occ
+        pos, st, occ = self.positions, self.piece_states, self._occ
         kind = self._kind
         s = pos[c]
         team = PIECE_TEAM[c]
@@ -441,35 +382,35 @@ class State:
         out.extend(compress(LONG_PASSES[s], blocked.translate(_IS_EMPTY)))
 
     def _gen_standups(self, out: list, getup: bool) -> None:
-        pos, st, kind, ball = self._pos, self._st, self._kind, self._ball
+        pos, st, kind, ball = self.positions, self.piece_states, self._kind, self.free_ball
         table = _GETUPS if getup else _STANDUPS
-        for pid in _TEAM_RANGE[self._player]:
+        for pid in _TEAM_RANGE[self.team_to_move]:
             if st[pid] == DOWN:
                 for n, act in table[pos[pid]]:
                     if not kind[n] and n != ball:
                         out.append(act)
 
     def _generate_action_phase(self) -> tuple[Action, ...]:
-        st, restr, pa = self._st, self._restr, self._pa
-        team = self._player
+        st, restr, pa = self.piece_states, self.restricted_mask, self.pa
+        team = self.team_to_move
         active = [p for p in _TEAM_RANGE[team] if st[p] == ACTIVE]
         moves: list[Action] = []
         if pa > 0:
             movers = [p for p in active if not restr >> p & 1] if restr else active
             self._gen_moves(team, movers, moves)
             out = moves.copy()
-            c = self._carrier
+            c = self.carrier
             if c >= 0 and PIECE_TEAM[c] == team and st[c] == ACTIVE and not restr >> c & 1:
                 self._gen_ball_actions(c, out)
         else:
             movers = None
             out = []
         out.append(END_ACTION)
-        if self._opts.card_mode:
-            pe = self._pe[team]
+        if self.options.card_mode:
+            pe = self.pe_by_team[team]
             if pa > 0:
                 out.append(PE_ACTION)
-            if pe >= 3 and not self._ot:
+            if pe >= 3 and not self.overtime_used:
                 out.append(OVERTIME_ACTION)
             if pe >= 1:
                 self._gen_standups(out, True)
@@ -485,13 +426,13 @@ class State:
     def _generate_tasks(self) -> tuple[Action, ...]:
         out: list[Action] = []
         self._gen_standups(out, False)
-        pos, kind, ball = self._pos, self._kind, self._ball
-        for top, _bottom, formed in self._stacks:
-            if PIECE_TEAM[top] != self._player or formed >= self._turn:
+        pos, kind, ball = self.positions, self._kind, self.free_ball
+        for top, _bottom, formed in self.stacks:
+            if PIECE_TEAM[top] != self.team_to_move or formed >= self.turn:
                 continue
             s = pos[top]
             free = [n for n in NEIGHBOURS[s] if not kind[n] and n != ball]
-            keepers = (KEEP_TOP, KEEP_BOTTOM) if self._carrier == top else (KEEP_NONE,)
+            keepers = (KEEP_TOP, KEEP_BOTTOM) if self.carrier == top else (KEEP_NONE,)
             for t in free:
                 for b in free:
                     if t != b:
@@ -506,13 +447,11 @@ class State:
         if action.__class__ is not Action and isinstance(action, str):
             action = parse_action(action)
         if action not in self._legal:
-            from .explain import explain_illegal
-
             reason = explain_illegal(self, action)
             raise IllegalAction(f"{action}: {reason.text}", reason.code, reason.params)
         if action[0] == MOVE or action[0] == SPRINT:
             return self._apply_move(action)
-        return self._apply_legal(action)
+        return self.apply_legal(action)
 
     def scoring_position(self, action: Action | str) -> State | None:
         """The position at the moment ``action`` scores a touchdown, or None when it scores none.
@@ -522,17 +461,22 @@ class State:
         state with the new score, for showing the touchdown. Raises IllegalAction like ``apply``.
         """
         after = self.apply(action)
-        if after._score == self._score:
+        if after.score_by_team == self.score_by_team:
             return None
-        if after._phase == GAME_OVER:
+        if after.phase_code == GAME_OVER:
             return after
-        scorer = 0 if after._score[0] > self._score[0] else 1
+        scorer = 0 if after.score_by_team[0] > self.score_by_team[0] else 1
         data = self.to_dict()
-        data["options"]["target_score"] = self._score[scorer] + 1
+        data["options"]["target_score"] = self.score_by_team[scorer] + 1
         return State.from_json(data).apply(action)
 
-    def _apply_legal(self, action: Action) -> State:
-        """Apply an action known to be legal (no check)."""
+    def apply_legal(self, action: Action) -> State:
+        """The state after an action taken from :meth:`legal_actions`, without checking it.
+
+        For search code (``perft``, ``ai``) that applies the legal actions it was just given;
+        an action that is not legal gives an unspecified result. Everybody else uses
+        :meth:`apply`.
+        """
         kind = action[0]
         if kind in (MOVE, SPRINT):
             return self._apply_move(action)
@@ -581,10 +525,10 @@ class State:
         kind = bytearray(self._kind)
         pid = occ[s] - 1
         team = PIECE_TEAM[pid]
-        pos = list(self._pos)
-        st = self._st
-        stacks = self._stacks
-        carrier, ball, restr = self._carrier, self._ball, self._restr
+        pos = list(self.positions)
+        st = self.piece_states
+        stacks = self.stacks
+        carrier, ball, restr = self.carrier, self.free_ball, self.restricted_mask
         gained = 0
         occ[s] = 0
         kind[s] = K_EMPTY
@@ -596,7 +540,7 @@ class State:
                 pos[pid] = t
                 st[q] = BOTTOM_ACTIVE if st[q] == ACTIVE else BOTTOM_DOWN
                 st[pid] = TOP
-                stacks = (*stacks, (pid, q, self._turn))
+                stacks = (*stacks, (pid, q, self.turn))
                 occ[t] = pid + 1
                 kind[t] = K_STACK
                 if carrier == q:
@@ -648,12 +592,12 @@ class State:
             if ball == t:
                 ball, carrier = -1, pid
                 restr |= 1 << pid
-        player = self._player
-        pe = self._pe
-        pa = self._pa
+        player = self.team_to_move
+        pe = self.pe_by_team
+        pa = self.pa
         if action[0] == MOVE:
             pa -= 1
-            if gained and self._opts.card_mode:
+            if gained and self.options.card_mode:
                 pe = (pe[0] + gained, pe[1]) if player == 0 else (pe[0], pe[1] + gained)
         else:
             gained -= 2
@@ -667,21 +611,21 @@ class State:
             w.check_touchdown()
             return w.freeze()
         return _settle(
-            self._opts,
+            self.options,
             pos,
             st,
             stacks,
             carrier,
             ball,
-            self._turn,
+            self.turn,
             player,
-            self._phase,
+            self.phase_code,
             pa,
             pe,
-            self._ot,
+            self.overtime_used,
             restr,
-            self._score,
-            self._atk,
+            self.score_by_team,
+            self.atk_team,
             occ,
             kind,
         )
@@ -692,34 +636,38 @@ class State:
         names = B.SQUARE_NAMES
         pieces: dict[str, dict[str, str]] = {"home": {}, "away": {}}
         for pid in range(14):
-            pieces[B.TEAM_NAMES[PIECE_TEAM[pid]]][B.piece_name(pid)] = names[self._pos[pid]]
+            pieces[B.TEAM_NAMES[PIECE_TEAM[pid]]][B.piece_name(pid)] = names[self.positions[pid]]
         return {
-            "options": self._opts.to_dict(),
-            "turn": self._turn,
+            "options": self.options.to_dict(),
+            "turn": self.turn,
             "player": self.player,
             "phase": self.phase,
-            "pa": self._pa,
+            "pa": self.pa,
             "pe": self.pe,
-            "overtime_used": self._ot,
+            "overtime_used": self.overtime_used,
             "score": self.score,
             "atk": self.atk,
             "pieces": pieces,
-            "down": [B.full_piece_name(p) for p in range(14) if self._st[p] == DOWN],
+            "down": [B.full_piece_name(p) for p in range(14) if self.piece_states[p] == DOWN],
             "stacks": [
                 {
                     "top": B.full_piece_name(top),
                     "bottom": B.full_piece_name(bottom),
-                    "bottom_state": "down" if self._st[bottom] == BOTTOM_DOWN else "active",
+                    "bottom_state": "down"
+                    if self.piece_states[bottom] == BOTTOM_DOWN
+                    else "active",
                     "turn": formed,
                 }
-                for top, bottom, formed in self._stacks
+                for top, bottom, formed in self.stacks
             ],
             "ball": (
-                {"carrier": B.full_piece_name(self._carrier)}
-                if self._carrier >= 0
-                else {"square": names[self._ball]}
+                {"carrier": B.full_piece_name(self.carrier)}
+                if self.carrier >= 0
+                else {"square": names[self.free_ball]}
             ),
-            "restricted": [B.full_piece_name(p) for p in range(14) if self._restr >> p & 1],
+            "restricted": [
+                B.full_piece_name(p) for p in range(14) if self.restricted_mask >> p & 1
+            ],
         }
 
     def to_json(self) -> str:
@@ -735,8 +683,6 @@ class State:
             raise ValueError(f"not a BALL position: {exc!r}") from None
 
     def render(self) -> str:
-        from .render import render_board
-
         return render_board(self)
 
     def __str__(self) -> str:
@@ -765,21 +711,21 @@ class _Work:
     )
 
     def __init__(self, s: State) -> None:
-        self.opts = s._opts
-        self.pos = list(s._pos)
-        self.st = list(s._st)
-        self.stacks = s._stacks
-        self.carrier = s._carrier
-        self.ball = s._ball
-        self.turn = s._turn
-        self.player = s._player
-        self.phase = s._phase
-        self.pa = s._pa
-        self.pe = list(s._pe)
-        self.ot = s._ot
-        self.restr = s._restr
-        self.score = list(s._score)
-        self.atk = s._atk
+        self.opts = s.options
+        self.pos = list(s.positions)
+        self.st = list(s.piece_states)
+        self.stacks = s.stacks
+        self.carrier = s.carrier
+        self.ball = s.free_ball
+        self.turn = s.turn
+        self.player = s.team_to_move
+        self.phase = s.phase_code
+        self.pa = s.pa
+        self.pe = list(s.pe_by_team)
+        self.ot = s.overtime_used
+        self.restr = s.restricted_mask
+        self.score = list(s.score_by_team)
+        self.atk = s.atk_team
 
     def occ_pid(self, square: int) -> int:
         """The active/top/down piece on a square (not a bottom)."""
@@ -828,11 +774,7 @@ class _Work:
                 self.take_free_ball(pid)
             self.gain(gained)
             return
-        mid = -1
-        if x >= 0:
-            c = (B.col_of(s) + B.col_of(t)) // 2
-            r = (B.row_of(s) + B.row_of(t)) // 2
-            mid = B.sq(c, r)
+        mid = B.crossed_square(s, t) if x >= 0 else -1
         if mid >= 0:  # tactical dodge (docs/ball.md §5.2)
             q = self.occ_pid(mid)
             pos[pid] = t
@@ -877,7 +819,7 @@ class _Work:
             self.phase = GAME_OVER
             return
         # New drive: standard setup, the conceding team is ATK, the scorer (DEF) moves next.
-        self.pos = list(_setup_positions(self.opts.setup))
+        self.pos = list(setup_positions(self.opts.setup))
         self.st = [ACTIVE] * 14
         self.stacks = ()
         self.atk = 1 - team
@@ -971,21 +913,21 @@ def _settle(
     if occ is None:
         occ, kind = _occupancy(pos, st)
     s = _new(_Building)
-    s._opts = opts
-    s._pos = pos
-    s._st = st
-    s._stacks = stacks
-    s._carrier = carrier
-    s._ball = ball
-    s._turn = turn
-    s._player = player
-    s._phase = phase
-    s._pa = pa
-    s._pe = pe
-    s._ot = ot
-    s._restr = restr
-    s._score = score
-    s._atk = atk
+    s.options = opts
+    s.positions = pos
+    s.piece_states = st
+    s.stacks = stacks
+    s.carrier = carrier
+    s.free_ball = ball
+    s.turn = turn
+    s.team_to_move = player
+    s.phase_code = phase
+    s.pa = pa
+    s.pe_by_team = pe
+    s.overtime_used = ot
+    s.restricted_mask = restr
+    s.score_by_team = score
+    s.atk_team = atk
     s._occ = occ
     s._kind = kind
     while True:
@@ -996,21 +938,21 @@ def _settle(
             legal = _generate_action_phase(s)
             if len(legal) > 1:
                 break
-            s._phase = phase = RESOLUTION_PHASE
+            s.phase_code = phase = RESOLUTION_PHASE
             continue
         legal = _generate_tasks(s)
         if legal:
             break
         # An empty resolution phase: the turn passes (or the game ends on the turn limit).
-        if s._turn >= opts.turn_limit:
-            s._phase = phase = GAME_OVER
+        if s.turn >= opts.turn_limit:
+            s.phase_code = phase = GAME_OVER
             continue
-        s._turn += 1
-        s._player = 1 - s._player
-        s._phase = phase = ACTION_PHASE
-        s._pa = 2
-        s._ot = False
-        s._restr = 0
+        s.turn += 1
+        s.team_to_move = 1 - s.team_to_move
+        s.phase_code = phase = ACTION_PHASE
+        s.pa = 2
+        s.overtime_used = False
+        s.restricted_mask = 0
     s._legal = legal
     s.__class__ = State
     return s
@@ -1032,7 +974,7 @@ def new_game(
 
 
 def initial_state(opts: Options) -> State:
-    pos = _setup_positions(opts.setup)
+    pos = setup_positions(opts.setup)
     atk = B.AWAY
     return _settle(
         opts,

@@ -223,7 +223,7 @@ def baa_game_state(request, token: str):
     return render(request, "simulator/baa_game.html#board", _context(request, who))
 
 
-def _action(form: BaaInputForm, engine, team: int) -> dict:
+def _action(form: BaaInputForm, engine) -> dict:
     data = form.cleaned_data
     kind, value = data["aktion"], data.get("wert") or ""
     pending = engine.pending or {}
@@ -265,7 +265,7 @@ def baa_game_input(request, token: str):
         team = form.cleaned_data["team"]
         try:
             engine = play.engine_of(who.game)
-            action = _action(form, engine, team)
+            action = _action(form, engine)
             play.play(token=token, team=team, action=action, version=form.cleaned_data["v"])
         except play.BaaPlayError as exc:
             error = str(exc)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from engines.ball import IllegalAction
 
-SYMBOLS = {"X": "✕", "O": "◯", "S": "□"}
+from .wording import SYMBOLS
 
 
 def _piece(text: str) -> str:

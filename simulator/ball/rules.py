@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from engines.ball import State
 
-from .presentation import Board, draw_board
+from .board import Board, draw_board
 
 # Pieces a diagram does not use wait at the far end of the board, outside every window.
 _PARKING = {

@@ -5,7 +5,7 @@ list), the side the computer plays (None: two people take turns on one device, "
 computer level and an id. It is kept in the session as plain JSON and replayed by the engine on
 every request. Each stored game has a version (its id and number of actions); a page sends the
 version it shows with every action, so a second tab that fell behind is told instead of playing
-blind. Drawing the position is ``presentation``'s job.
+blind. Showing the game is the job of ``presentation`` and the modules it uses.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 
-from . import presentation, rules, services
+from . import choice, presentation, rules, services
 from .forms import BALL_LEVELS, BALL_MODES, BallActionForm, BallNewGameForm, BallVersionForm
 
 SESSION_KEY = "simulator_ball"
@@ -64,7 +64,7 @@ def _render_ball(
     request,
     game: services.BallGame,
     *,
-    selection: presentation.Selection | None = None,
+    selection: choice.Selection | None = None,
     position: int | None = None,
     touchdown: int | None = None,
     error: services.BallInputError | None = None,
@@ -121,7 +121,7 @@ def ball(request):
     return _render_ball(
         request,
         game,
-        selection=presentation.Selection.from_query(request.GET),
+        selection=choice.Selection.from_query(request.GET),
         position=_number(request.GET.get("stellung"), limit=limit),
         touchdown=_number(request.GET.get("tor"), limit=limit),
     )

@@ -118,7 +118,9 @@ def wait_for_version(page: Page, version: int) -> None:
         "v => { const b = document.querySelector('#baa-board'); "
         "return b && Number(b.dataset.version) >= v; }",
         arg=version,
-        timeout=5000,
+        # polling every 2 s brings it; several phones polling one test server on a busy
+        # machine can take a few rounds
+        timeout=15000,
     )
 
 

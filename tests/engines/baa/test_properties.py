@@ -43,7 +43,7 @@ def play_checked(g: Game, bots) -> None:
     steps = 0
     while not g.finished:
         for team in g.waiting_for():
-            g.apply(team, bots[team].choose(g, team))
+            g.apply(team, bots[team].choose(g))
             check_invariants(g)
             steps += 1
         assert steps < 50_000
@@ -75,14 +75,14 @@ def test_a_game_saved_while_a_decision_is_pending_continues_identically():
     bots = [GreedyBot(0, 3), GreedyBot(1, 3)]
     while g.pending["type"] in ("pick", "act"):
         for team in g.waiting_for():
-            g.apply(team, bots[team].choose(g, team))
+            g.apply(team, bots[team].choose(g))
     assert g.pending["type"] in ("catch", "intercept", "punch_back")
     copy = Game.from_json(g.to_json())
     assert copy.pending == g.pending
     for game in (g, copy):
         while not game.finished:
             for team in game.waiting_for():
-                game.apply(team, bots[team].choose(game, team))
+                game.apply(team, bots[team].choose(game))
     assert copy.events == g.events and copy.result() == g.result()
 
 
@@ -103,7 +103,7 @@ def test_every_roll_is_in_the_event_log():
     bots = [RandomBot(t, 9) for t in range(3)]
     while not g.finished:
         for team in g.waiting_for():
-            g.apply(team, bots[team].choose(g, team))
+            g.apply(team, bots[team].choose(g))
     logged = sum(len(e["rolls"]) for e in g.events if e["type"] in ("k_test", "roll_off"))
     scatters = sum(e["type"] == "scatter" for e in g.events)
     assert calls.count("d6") == logged and calls.count("dir") == scatters

@@ -8,10 +8,14 @@ from engines.ball.board import (
     NEIGHBOURS,
     PLAYABLE,
     SQUARE_NAMES,
+    X,
     col_of,
+    crossed_square,
+    jumps_for,
     parse_square,
     push_ball_square,
     row_of,
+    square_coordinates,
 )
 
 
@@ -28,6 +32,21 @@ def test_board_has_111_playable_squares_including_the_four_corners():
 def test_squares_whose_coordinates_sum_to_an_odd_number_are_not_playable():
     with pytest.raises(ValueError, match="H9 is not a playable square"):
         parse_square("H9")
+
+
+def test_square_coordinates_are_column_and_row_counted_from_one():
+    assert square_coordinates("G5") == (7, 5)
+    assert square_coordinates("a1") == (1, 1)
+    assert square_coordinates("M17") == (13, 17)
+    with pytest.raises(ValueError, match="H9 is not a playable square"):
+        square_coordinates("H9")
+
+
+def test_the_crossed_square_of_every_diagonal_jump_is_its_intermediate_square():
+    assert SQUARE_NAMES[crossed_square(parse_square("C3"), parse_square("E5"))] == "D4"
+    for s in PLAYABLE:
+        for to, mid in jumps_for(X, s):  # 2 squares diagonally
+            assert crossed_square(s, to) == mid
 
 
 def test_adjacent_squares_are_the_diagonal_neighbours_only():

@@ -10,12 +10,12 @@ from engines.ball.board import BOTTOM_ACTIVE, IS_PLAYABLE, TOP
 
 
 def assert_valid(state: State) -> None:
-    pos, sts = state._pos, state._st
+    pos, sts = state.positions, state.piece_states
     squares: dict[int, list[int]] = {}
     for pid in range(14):
         assert IS_PLAYABLE[pos[pid]], "piece off the hatched squares"
         squares.setdefault(pos[pid], []).append(pid)
-    tops = {top: bottom for top, bottom, _ in state._stacks}
+    tops = {top: bottom for top, bottom, _ in state.stacks}
     for pids in squares.values():
         if len(pids) == 1:
             assert sts[pids[0]] < TOP
@@ -25,10 +25,10 @@ def assert_valid(state: State) -> None:
             assert kinds[0] == TOP and kinds[1] >= BOTTOM_ACTIVE, "two pieces, no stack"
             top = pids[0] if sts[pids[0]] == TOP else pids[1]
             assert tops[top] in pids
-    if state._carrier >= 0:
-        assert state._ball == -1 and sts[state._carrier] < BOTTOM_ACTIVE
+    if state.carrier >= 0:
+        assert state.free_ball == -1 and sts[state.carrier] < BOTTOM_ACTIVE
     else:
-        assert IS_PLAYABLE[state._ball] and state._ball not in squares, "ball under a piece"
+        assert IS_PLAYABLE[state.free_ball] and state.free_ball not in squares, "ball under a piece"
     legal = state.legal_actions()
     assert len(set(legal)) == len(legal), "duplicate actions"
     if state.phase == "action":
@@ -102,4 +102,4 @@ def test_fast_move_path_agrees_with_the_plain_rule_on_every_move(seed, card_mode
 def _occupancy_of(state):
     from engines.ball.state import _occupancy
 
-    return _occupancy(state._pos, state._st)
+    return _occupancy(state.positions, state.piece_states)

@@ -1,10 +1,12 @@
-"""Immutability, errors that say why, JSON positions and game records."""
+"""Immutability, the two views of a state, errors that say why, JSON positions, game records."""
 
 import json
 
 import pytest
 
 from engines.ball import GameRecord, IllegalAction, Options, State, new_game, parse_action
+from engines.ball.board import ACTION_PHASE, ACTIVE, AWAY, HOME, parse_piece, parse_square
+from engines.ball.view import PositionView
 
 
 def test_illegal_action_is_a_value_error_that_names_the_action():
@@ -34,9 +36,30 @@ def test_apply_returns_a_new_state_and_leaves_the_old_one_unchanged():
 def test_state_attributes_cannot_be_assigned():
     state = new_game()
     with pytest.raises(AttributeError):
-        state._pa = 5
+        state.pa = 5
     with pytest.raises(AttributeError):
         state.turn = 3
+
+
+def test_a_state_offers_every_attribute_of_the_position_view():
+    state = new_game()
+    properties = {name for name, value in vars(PositionView).items() if isinstance(value, property)}
+    for name in set(PositionView.__annotations__) | properties:
+        assert hasattr(state, name), name
+    assert properties == {"player", "atk", "phase", "is_over", "result"}
+
+
+def test_the_compact_view_is_the_named_view_in_the_engines_numbers():
+    state = new_game(card_mode=True).apply("G5-H6")
+    x5 = parse_piece("home X5")
+    assert state.positions[x5] == parse_square("H6")
+    assert state.piece_states == (ACTIVE,) * 14
+    assert state.carrier == parse_piece("away X5") and state.free_ball == -1
+    assert (state.team_to_move, state.atk_team) == (HOME, AWAY)
+    assert state.phase_code == ACTION_PHASE and state.pa == 1 and state.turn == 1
+    assert state.pe_by_team == (0, 0) and state.score_by_team == (0, 0)
+    assert state.stacks == () and state.restricted_mask == 0 and not state.overtime_used
+    assert state.options.card_mode
 
 
 def test_ordinary_action_refused_with_no_piece_on_the_start_square():
@@ -189,5 +212,5 @@ def test_states_reached_by_every_kind_of_action_are_immutable_states(kit):
         state = state.apply(action)
         assert type(state) is State
         with pytest.raises(AttributeError):
-            state._pos = ()
+            state.positions = ()
         assert state.legal_actions() is state.legal_actions()
