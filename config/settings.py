@@ -233,6 +233,10 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
 }
 
+# The site's public address: absolute links where no request is at hand (mails, feeds) and the
+# domain of calendar UIDs, which must not depend on the host a client happened to ask.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
 # Where players report mistakes in the handbook or the reference data.
 REPORT_ERROR_EMAIL = os.environ.get("REPORT_ERROR_EMAIL", "info@hopfenundsieg.de")
 

@@ -258,11 +258,11 @@ class DevelopmentForm(forms.Form):
             for name in ("player", "category"):
                 self.fields[name].widget.attrs.update(
                     {
-                        "hx-get": options_url,
-                        "hx-trigger": "change",
-                        "hx-target": f"#{prefix}-auswahl",
-                        "hx-swap": "outerHTML",
-                        "hx-include": picked,
+                        "data-hx-get": options_url,
+                        "data-hx-trigger": "change",
+                        "data-hx-target": f"#{prefix}-auswahl",
+                        "data-hx-swap": "outerHTML",
+                        "data-hx-include": picked,
                     }
                 )
         self.fields["player"].queryset = Player.objects.filter(pk__in=[p.pk for p in players])
@@ -366,6 +366,10 @@ class AppointmentForm(forms.Form):
     scheduled_at = _datetime_field(_("Termin"))
     version = forms.IntegerField(widget=forms.HiddenInput)
 
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "id_termin_%s")  # ids unique beside the page's other forms
+        super().__init__(*args, **kwargs)
+
 
 class CancelForm(forms.Form):
     """A team calls off (or, `no_show`, did not turn up for) the appointment."""
@@ -390,11 +394,19 @@ class CancellationTimeForm(forms.Form):
     cancelled_at = _datetime_field(_("Abgesagt am"))
     version = forms.IntegerField(widget=forms.HiddenInput)
 
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "id_korrektur_%s")  # ids unique beside the page's other forms
+        super().__init__(*args, **kwargs)
+
 
 class VersionForm(forms.Form):
     """Deleting an open match or undoing a forfeit: only the version the page showed."""
 
     version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "id_loeschen_%s")  # ids unique beside the page's other forms
+        super().__init__(*args, **kwargs)
 
 
 class ScheduleForm(forms.Form):

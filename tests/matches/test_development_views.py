@@ -208,7 +208,7 @@ def test_an_owned_proposal_says_so_next_to_its_field(client, match, home):
     )
     assert response.status_code == 400
     html = response.content.decode()
-    assert f'id="id_{prefix}-proposal_1_fehler">{player} hat Block schon.' in html
+    assert f'id="id_{prefix}-proposal_1_error">{player} hat Block schon.' in html
     assert not Development.objects.exists()
 
 

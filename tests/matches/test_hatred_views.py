@@ -62,7 +62,7 @@ def test_yes_without_a_race_shows_the_error_at_the_race_field(client, injured):
     response = client.post(answer_url(humans, tick), {f"{prefix}-answer": "ja"})
     assert response.status_code == 400
     html = response.content.decode()
-    assert f'id="id_{prefix}-race_fehler"' in html
+    assert f'id="id_{prefix}-race_error"' in html
     assert not Hatred.objects.exists()
 
 

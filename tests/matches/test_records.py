@@ -121,7 +121,7 @@ def test_a_future_day_is_shown_next_to_the_date_field(client, teams):
     response = post_record(client, player, day=day(-2).isoformat())
     assert response.status_code == 400
     html = response.content.decode()
-    assert f'id="id_ausfall{player.pk}-day_fehler"' in html and "Zukunft" in html
+    assert f'id="id_ausfall{player.pk}-day_error"' in html and "Zukunft" in html
     assert status_of(player) is None
 
 

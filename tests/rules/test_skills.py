@@ -17,7 +17,7 @@ def fragment(client, **params):
 def test_skill_page_loads_its_list_lazily_with_htmx(client):
     html = client.get(reverse("rules:skill-list")).content.decode()
     assert "Lädt…" in html
-    assert f'hx-get="{reverse("rules:skill-list-fragment")}"' in html
+    assert f'data-hx-get="{reverse("rules:skill-list-fragment")}"' in html
     assert 'id="dodge"' not in html
 
 

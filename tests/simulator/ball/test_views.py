@@ -259,6 +259,6 @@ def test_a_tab_coming_back_checks_its_version(client):
 
 
 def test_starting_a_new_game_asks_first_only_while_one_is_running(client):
-    assert "hx-confirm" not in client.get(URL).text
+    assert "hx-confirm" not in client.get(URL).text  # neither hx-confirm nor data-hx-confirm
     client.post(reverse("simulator:ball-action"), {"zug": "G7-H8"})
     assert "Die laufende Partie wird dabei beendet" in client.get(URL).text
