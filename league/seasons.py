@@ -13,6 +13,13 @@ def seasons_latest_first() -> list[Season]:
     return fragments.cached("seasons", lambda: list(Season.objects.latest_first()))
 
 
+def season_scopes(request, *args, **kwargs) -> tuple[str, ...]:
+    """The page cache's scopes of a page about the season of `season_from_request` (the table,
+    the match list): that season's rows (config/pagecache/fragments.py)."""
+    season = season_from_request(request)
+    return (fragments.season_scope(season.pk if season else None),)
+
+
 def season_from_request(request) -> Season | None:
     """The season named by ?saison=<pk>, else the current one; 404 for an unknown season."""
     seasons = seasons_latest_first()
