@@ -10,7 +10,9 @@ from .models import Season
 
 def seasons_latest_first() -> list[Season]:
     """Every season, newest first; cached until league data changes (a handful of rows)."""
-    return fragments.cached("seasons", lambda: list(Season.objects.latest_first()))
+    return fragments.cached(
+        "seasons", lambda: list(Season.objects.latest_first()), scopes=(fragments.STRUCTURE,)
+    )
 
 
 def season_scopes(request, *args, **kwargs) -> tuple[str, ...]:

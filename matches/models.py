@@ -373,6 +373,14 @@ class Match(models.Model):
         return (*dict.fromkeys(scopes), fragments.match_scope(self.pk))
 
     @staticmethod
+    def page_scopes_of_row(row) -> tuple[str, ...]:
+        """The scopes of a row that belongs to a match (a tick, a development, a
+        cancellation): its match's, from the loaded match when the row holds it."""
+        if row._meta.get_field("match").is_cached(row):
+            return row.match.page_scopes()
+        return Match.page_scopes_of(row.match_id)
+
+    @staticmethod
     def page_scopes_of(match_id: int) -> tuple[str, ...]:
         season, home, away = Match.objects.values_list("season_id", "home_id", "away_id").get(
             pk=match_id
@@ -604,7 +612,7 @@ class Cancellation(models.Model):
         return f"{self.team}: {self.match}"
 
     def page_scopes(self) -> tuple[str, ...]:
-        return Match.page_scopes_of(self.match_id)
+        return Match.page_scopes_of_row(self)
 
     @property
     def is_late(self) -> bool:
@@ -639,7 +647,7 @@ class CasualtyTick(models.Model):
         return f"{Casualty(self.kind).symbol} {self.player}"
 
     def page_scopes(self) -> tuple[str, ...]:
-        return Match.page_scopes_of(self.match_id)
+        return Match.page_scopes_of_row(self)
 
     @property
     def symbol(self) -> str:
@@ -766,7 +774,7 @@ class Development(models.Model):
         return f"{self.team}: {self.get_choice_display()} ({self.match})"
 
     def page_scopes(self) -> tuple[str, ...]:
-        return Match.page_scopes_of(self.match_id)
+        return Match.page_scopes_of_row(self)
 
     @property
     def is_open(self) -> bool:

@@ -1,16 +1,19 @@
 """Values and template fragments of derived data (the table, match lists, squads, the handbook)
-that are never stale, and the tokens that keep them so; whole pages for visitors
-(config/pagecache/pages.py) are stored under the same tokens.
+that are never stale, and the tokens that keep them so; whole pages for visitors and
+logged-in readers (config/pagecache/pages.py) are stored under the same tokens.
 
 Every cached value is stored under the *tokens* of its scopes. The broad ones: "league" for
-everything that follows from the league's rows (league, roster and matches apps, users) and
+everything that follows from the league's rows (league, roster and matches apps, users; every
+such write renews it), "structure" for what every league page names (seasons, teams, users) and
 "reference" for the rules app (races, skills, the handbook; they appear on league pages too, so
-a change there renews both tokens). The narrow ones: one season, one team, one match (and one
+a change there renews all three). The narrow ones: one season, one team, one match (and one
 user's own things), for the rows whose model names them in `page_scopes()`: a result renews its
-season, its two teams and the match, not the league. Any saved or deleted row, or changed
-many-to-many link, renews the tokens of its scopes after the transaction commits; pages then look
-up new keys and rebuild once, while the old values simply expire. Nothing ever has to find and
-delete the right keys.
+season, its two teams and the match (and "league"), not "structure" or "reference". A page that
+names narrow scopes depends on "structure" plus those; any other page on "league".
+
+Any saved or deleted row, or changed many-to-many link, renews the tokens of its scopes after
+the transaction commits; pages then look up new keys and rebuild once, while the old values
+simply expire. Nothing ever has to find and delete the right keys.
 
 Why this is safe with several workers and servers: the token lives in the shared cache (Redis,
 or the file cache of one machine), a request reads the token before it reads the database, and
@@ -46,14 +49,18 @@ def local_cache():
     return caches["template_fragments"]
 
 
-LEAGUE = "league"
-REFERENCE = "reference"
-# Rows whose model names no narrower scope (`page_scopes()`) renew their app's scopes.
+LEAGUE = "league"  # any row of the league, roster or matches apps (every write renews it)
+STRUCTURE = "structure"  # seasons, teams, users: what every league page names
+REFERENCE = "reference"  # the rules app: races, skills, the handbook
+# Every row of these apps renews LEAGUE; a row whose model names no narrower scopes
+# (`page_scopes()`) also renews the broad ones listed here. So a page that depends on LEAGUE is
+# never stale whatever it shows; the pages that name narrow scopes instead (STRUCTURE plus a
+# season, a team or a match) are rebuilt only when those change.
 APP_SCOPES = {
-    "league": (LEAGUE,),
-    "roster": (LEAGUE,),
-    "matches": (LEAGUE,),
-    "rules": (REFERENCE, LEAGUE),
+    "league": (LEAGUE, STRUCTURE),
+    "roster": (LEAGUE, STRUCTURE),
+    "matches": (LEAGUE, STRUCTURE),
+    "rules": (REFERENCE, LEAGUE, STRUCTURE),
 }
 _MISSING = object()
 TIMEOUT = 60 * 60 * 24  # values expire a day after they were built, if not replaced before
@@ -167,12 +174,19 @@ def scopes_of_row(sender, instance) -> tuple[str, ...]:
         return ()
     broad = APP_SCOPES.get(sender._meta.app_label, ())
     narrow = getattr(instance, "page_scopes", None)
-    if not callable(narrow):
+    if not callable(narrow) or not broad:
         return broad
     try:
-        return tuple(narrow())
+        return (LEAGUE, *narrow())
     except ObjectDoesNotExist:
         return broad  # a row it names is gone already (a cascade): renew the broad scopes
+
+
+def renew_rows(model, rows: Iterable, using: str = "default") -> None:
+    """Renew what `rows` of `model` touch, for writes that send no signals (`bulk_create`)."""
+    scopes = [scope for row in rows for scope in scopes_of_row(model, row)]
+    if scopes:
+        renew(*scopes, using=using)
 
 
 def _changed(sender, instance=None, using="default", update_fields=None, **kwargs) -> None:

@@ -126,7 +126,7 @@ def match_scopes(request, pk: int, *args, **kwargs) -> tuple[str, ...]:
         "teams-of-match",
         lambda: tuple(Match.objects.filter(pk=pk).values_list("home_id", "away_id").first() or ()),
         pk,
-        scopes=(fragments.LEAGUE, fragments.match_scope(pk)),
+        scopes=(fragments.STRUCTURE, fragments.match_scope(pk)),
     )
     return (fragments.match_scope(pk), *(fragments.team_scope(team) for team in teams))
 
@@ -136,7 +136,7 @@ def render_match_page(request, match: Match, *, status: int = 200, **parts):
     context = {
         **match_context(match, user=request.user, **parts),
         **fragments.fragment_context(
-            request, fragments.LEAGUE, *match_scopes(request, match.pk), personal=True
+            request, fragments.STRUCTURE, *match_scopes(request, match.pk), personal=True
         ),
     }
     return render(request, "matches/match_detail.html", context, status=status)

@@ -4,7 +4,7 @@ result (matches/services.py), and the other coach's confirmation or dispute."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.paginator import Paginator
+from django.core.paginator import EmptyPage, Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -36,7 +36,7 @@ MATCHES_PER_PAGE = 20
 
 @require_safe
 @login_not_required
-@pages.for_readers(params=("saison", "seite"), scopes_for=season_scopes)
+@pages.for_readers(fragments.STRUCTURE, params=("saison", "seite"), scopes_for=season_scopes)
 def match_list(request):
     """The season's matches, newest first, MATCHES_PER_PAGE per page (?seite=N)."""
     season = season_from_request(request)
@@ -53,7 +53,10 @@ def match_list(request):
                 .select_related("season", "home", "away", "forfeited_by")
                 .with_casualty_counts()
             )
-        return Paginator(matches, MATCHES_PER_PAGE).get_page(number)
+        try:
+            return Paginator(matches, MATCHES_PER_PAGE, allow_empty_first_page=True).page(number)
+        except EmptyPage as error:
+            raise Http404 from error  # not the last page under another number
 
     context = {
         "season": season,
@@ -62,7 +65,7 @@ def match_list(request):
         "page": fragments.lazy(page),
         "page_number": number,
         "can_enter": request.user.is_authenticated,
-        **fragments.fragment_context(request, fragments.LEAGUE, *season_scopes(request)),
+        **fragments.fragment_context(request, fragments.STRUCTURE, *season_scopes(request)),
     }
     template = "matches/match_list.html#matches" if request.htmx else "matches/match_list.html"
     return render(request, template, context)
@@ -113,7 +116,7 @@ def match_export(request, fmt: str):
 
 @require_safe
 @login_not_required
-@pages.for_readers(scopes_for=match_scopes)
+@pages.for_readers(fragments.STRUCTURE, scopes_for=match_scopes)
 def match_detail(request, pk: int):
     """A match: result, casualties per side and the developments of both teams, or its
     appointment while it waits for a result; a deleted result only for admins.
@@ -134,7 +137,7 @@ def match_detail(request, pk: int):
         "match",
         lambda: get_object_or_404(detail_queryset().filter(deleted_at=None), pk=pk),
         pk,
-        scopes=(fragments.LEAGUE, *match_scopes(request, pk)),
+        scopes=(fragments.STRUCTURE, *match_scopes(request, pk)),
     )
     if not match.is_played:
         return render_match_page(request, match_for_page(pk))
@@ -147,7 +150,7 @@ def match_detail(request, pk: int):
         "history": lambda: details()["history"],
         "can_edit": False,
         **fragments.fragment_context(
-            request, fragments.LEAGUE, *match_scopes(request, pk), personal=True
+            request, fragments.STRUCTURE, *match_scopes(request, pk), personal=True
         ),
     }
     return render(request, "matches/match_detail.html", context)

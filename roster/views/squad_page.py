@@ -83,7 +83,7 @@ def render_squad_page(
             # a refused form belongs to one request only.
             **fragments.fragment_context(
                 request,
-                fragments.LEAGUE,
+                fragments.STRUCTURE,
                 *squad_scopes(request, team.pk),
                 role=None if refused else (f"edit-{today.isoformat()}" if can_edit else ""),
                 personal=True,
