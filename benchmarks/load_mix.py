@@ -4,8 +4,9 @@ Starts gunicorn (2 sync workers, production settings) on the league that `make b
 built (BENCH_DATABASE_URL), or uses a running server given with --base (loopback only). Bounded:
 at most 32 visitors, 8 coaches and 120 seconds. Visitors read the table, the match list, squads,
 matches and the handbook; each coach logs in, enters a result for his team through the form and
-then reads the table, which must already count that match (a stale table is an error). Prints
-the percentiles per kind of request and every error.
+then reads the table, which must already count that match (a stale table is an error). Runs
+the visitors alone first, then the same visitors with the writing coaches, and prints the
+percentiles per kind of request of both, the read p50 side by side and every error.
 """
 
 import argparse
@@ -120,15 +121,14 @@ def percentile_line(kind: str, times: list[float]) -> str:
     ms = sorted(t * 1000 for t in times)
     cuts = statistics.quantiles(ms, n=100, method="inclusive") if len(ms) > 1 else ms * 99
     return (
-        f"{kind:<15} {len(ms):>7} {cuts[49]:>8.1f} {cuts[89]:>8.1f} {cuts[98]:>8.1f} {ms[-1]:>8.1f}"
+        f"{kind:<20} {len(ms):>7} {cuts[49]:>8.1f} {cuts[89]:>8.1f} {cuts[98]:>8.1f} {ms[-1]:>8.1f}"
     )
 
 
-def run(base: str, *, visitors: int, coaches: int, seconds: int) -> int:
-    urls, teams = league_targets(base)
-    if len(teams) < 2:
-        print("Keine Benchmark-Liga gefunden (erst make bench-pages).", file=sys.stderr)
-        return 2
+READ_P50_GOAL = 2.0  # issue 20: reads with writers at most twice as slow (p50) as without
+
+
+def phase(base, urls, teams, *, visitors: int, coaches: int, seconds: int) -> Recorder:
     recorder = Recorder()
     stop_at = time.monotonic() + seconds
     threads = [
@@ -143,15 +143,47 @@ def run(base: str, *, visitors: int, coaches: int, seconds: int) -> int:
         thread.start()
     for thread in threads:
         thread.join()
-    print(f"\n{visitors} Besucher, {coaches} Coaches, {seconds} s gegen {base}\n")
-    print(f"{'Anfrage':<15} {'Anzahl':>7} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    return recorder
+
+
+def report(title: str, recorder: Recorder, seconds: int) -> None:
+    print(f"\n{title}\n")
+    print(f"{'Anfrage':<20} {'Anzahl':>7} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'max ms':>8}")
     for kind, times in recorder.times.items():
         print(percentile_line(kind, times))
     total = sum(len(times) for times in recorder.times.values())
-    print(f"\n{total / seconds:.0f} Anfragen/s, Fehler: {len(recorder.errors)}")
+    print(f"{total / seconds:.0f} Anfragen/s, Fehler: {len(recorder.errors)}")
     for error in recorder.errors[:20]:
         print(f"  {error}")
-    return 1 if recorder.errors else 0
+
+
+def run(base: str, *, visitors: int, coaches: int, seconds: int) -> int:
+    """Two phases against the same server, one after the other: the visitors alone, then the
+    same visitors while the coaches enter results; the read p50 of both side by side."""
+    urls, teams = league_targets(base)
+    if len(teams) < 2:
+        print("Keine Benchmark-Liga gefunden (erst make bench-pages).", file=sys.stderr)
+        return 2
+    for url in urls:  # both phases start from a warm cache
+        SiteClient(base).get(url)
+    alone = phase(base, urls, teams, visitors=visitors, coaches=0, seconds=seconds)
+    mixed = phase(base, urls, teams, visitors=visitors, coaches=coaches, seconds=seconds)
+    report(f"1) {visitors} Besucher allein, {seconds} s gegen {base}", alone, seconds)
+    report(
+        f"2) {visitors} Besucher und {coaches} Coaches, die eintragen, {seconds} s", mixed, seconds
+    )
+    p50 = [statistics.median(r.times["lesen"]) * 1000 for r in (alone, mixed)]
+    ratio = p50[1] / p50[0]
+    print(
+        f"\nLesen p50: {p50[0]:.1f} ms allein, {p50[1]:.1f} ms mit Schreibern: {ratio:.2f} × "
+        f"(Ziel ≤ {READ_P50_GOAL:g} ×) – {'erreicht' if ratio <= READ_P50_GOAL else 'verfehlt'}"
+    )
+    saved = len(mixed.times.get("eintragen", []))
+    print(
+        f"Eingetragene Ergebnisse: {saved}; Fehler und veraltete Seiten: "
+        f"{len(alone.errors) + len(mixed.errors)}"
+    )
+    return 1 if alone.errors or mixed.errors or ratio > READ_P50_GOAL else 0
 
 
 def main() -> int:

@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "config.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    "config.pagecache.csrf.CsrfSlotMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -95,6 +96,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.site",
+                # forms in cached HTML hold a slot for the CSRF token (config/pagecache/csrf.py)
+                "config.pagecache.csrf.slot_context",
             ],
         },
     },
@@ -158,6 +161,11 @@ else:
 
 # Cached pages and fragments (see config/pagecache/) live in each process's memory: their keys
 # carry tokens from the shared cache above, so a process never serves one that a write outdated.
+# Sessions are read on every request of a logged-in user (the page cache keys his copy of a page
+# by it, config/pagecache/pages.py): Django's cached_db backend reads them from the shared cache
+# and falls back to the database, where they stay durable, so a warm page costs no query.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 CACHES["template_fragments"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "LOCATION": "template-fragments",

@@ -10,7 +10,16 @@ from .models import Season
 
 def seasons_latest_first() -> list[Season]:
     """Every season, newest first; cached until league data changes (a handful of rows)."""
-    return fragments.cached("seasons", lambda: list(Season.objects.latest_first()))
+    return fragments.cached(
+        "seasons", lambda: list(Season.objects.latest_first()), scopes=(fragments.STRUCTURE,)
+    )
+
+
+def season_scopes(request, *args, **kwargs) -> tuple[str, ...]:
+    """The page cache's scopes of a page about the season of `season_from_request` (the table,
+    the match list): that season's rows (config/pagecache/fragments.py)."""
+    season = season_from_request(request)
+    return (fragments.season_scope(season.pk if season else None),)
 
 
 def season_from_request(request) -> Season | None:

@@ -14,7 +14,7 @@ from roster.models import Team
 from rules.models import Race
 
 from .models import Season
-from .seasons import season_from_request, seasons_latest_first
+from .seasons import season_from_request, season_scopes, seasons_latest_first
 
 TOP_OF_TABLE = 5
 LATEST_RESULTS = 5
@@ -67,7 +67,7 @@ def home(request):
 
 @require_safe
 @login_not_required
-@pages.for_visitors(params=("saison",))
+@pages.for_readers(fragments.STRUCTURE, params=("saison",), scopes_for=season_scopes)
 def standings(request):
     """The league table ("Tabelle") of the current season, or of ?saison=<pk>."""
     season = season_from_request(request)
@@ -76,7 +76,7 @@ def standings(request):
         "seasons": seasons_latest_first(),
         # computed only when the cached fragment is missing (see config/pagecache/fragments.py)
         "rows": fragments.lazy(lambda: season_table(season) if season else []),
-        **fragments.fragment_context(request),
+        **fragments.fragment_context(request, fragments.STRUCTURE, *season_scopes(request)),
     }
     template = "league/table.html#standings" if request.htmx else "league/table.html"
     return render(request, template, context)

@@ -20,10 +20,11 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from config.minutes import to_the_minute
+from config.pagecache import fragments
 from config.roles import is_league_admin
 from config.writeguard import GuardedQuerySet
 from league.models import Season
-from roster.models import Player, Team
+from roster.models import Player, Team, team_of_player
 
 from .appointments import FORFEIT_SCORE, is_late_cancellation
 
@@ -346,6 +347,51 @@ class Match(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("matches:match-detail", kwargs={"pk": self.pk})
 
+    @classmethod
+    def from_db(cls, db, field_names, values, **kwargs):
+        match = super().from_db(db, field_names, values, **kwargs)
+        # the season and teams as loaded: a change that moves them renews the old ones too
+        match._loaded_rows = tuple(
+            match.__dict__.get(f) for f in ("season_id", "home_id", "away_id")
+        )
+        return match
+
+    def page_scopes(self) -> tuple[str, ...]:
+        """What a change of this match (or of its ticks, developments and cancellations)
+        touches in the page cache: its season (table, match list), its two teams (squads,
+        player pages) and its own page (config/pagecache/fragments.py)."""
+        scopes = []
+        for season, home, away in (
+            getattr(self, "_loaded_rows", None) or (self.season_id, self.home_id, self.away_id),
+            (self.season_id, self.home_id, self.away_id),
+        ):
+            scopes += [
+                fragments.season_scope(season),
+                fragments.team_scope(home),
+                fragments.team_scope(away),
+            ]
+        return (*dict.fromkeys(scopes), fragments.match_scope(self.pk))
+
+    @staticmethod
+    def page_scopes_of_row(row) -> tuple[str, ...]:
+        """The scopes of a row that belongs to a match (a tick, a development, a
+        cancellation): its match's, from the loaded match when the row holds it."""
+        if row._meta.get_field("match").is_cached(row):
+            return row.match.page_scopes()
+        return Match.page_scopes_of(row.match_id)
+
+    @staticmethod
+    def page_scopes_of(match_id: int) -> tuple[str, ...]:
+        season, home, away = Match.objects.values_list("season_id", "home_id", "away_id").get(
+            pk=match_id
+        )
+        return (
+            fragments.season_scope(season),
+            fragments.team_scope(home),
+            fragments.team_scope(away),
+            fragments.match_scope(match_id),
+        )
+
     def clean(self) -> None:
         """Rules beyond the constraints: both teams enrolled in the season; played_at not
         before the season started or a team existed, and not in the future."""
@@ -565,6 +611,9 @@ class Cancellation(models.Model):
     def __str__(self) -> str:
         return f"{self.team}: {self.match}"
 
+    def page_scopes(self) -> tuple[str, ...]:
+        return Match.page_scopes_of_row(self)
+
     @property
     def is_late(self) -> bool:
         """Less than 24 hours before the appointment (or a no-show)."""
@@ -596,6 +645,9 @@ class CasualtyTick(models.Model):
 
     def __str__(self) -> str:
         return f"{Casualty(self.kind).symbol} {self.player}"
+
+    def page_scopes(self) -> tuple[str, ...]:
+        return Match.page_scopes_of_row(self)
 
     @property
     def symbol(self) -> str:
@@ -721,6 +773,9 @@ class Development(models.Model):
     def __str__(self) -> str:
         return f"{self.team}: {self.get_choice_display()} ({self.match})"
 
+    def page_scopes(self) -> tuple[str, ...]:
+        return Match.page_scopes_of_row(self)
+
     @property
     def is_open(self) -> bool:
         return self.choice == self.Choice.OPEN
@@ -810,6 +865,11 @@ class CasualtyRecord(models.Model):
     def __str__(self) -> str:
         return f"{self.symbol} {self.player}"
 
+    def page_scopes(self) -> tuple[str, ...]:
+        """A record by hand changes the player's status: his team's pages, and the pages of
+        every match that shows it (they depend on the team's scope)."""
+        return (fragments.team_scope(team_of_player(self.player_id)),)
+
     @property
     def symbol(self) -> str:
         return Casualty(self.kind).symbol
@@ -868,3 +928,17 @@ class Hatred(models.Model):
 
     def __str__(self) -> str:
         return f"🤬 {self.race}" if self.rolled else gettext("kein Hass")
+
+    def page_scopes(self) -> tuple[str, ...]:
+        if self.tick_id is not None:
+            match_id, player_id = CasualtyTick.objects.values_list("match_id", "player_id").get(
+                pk=self.tick_id
+            )
+            return (
+                *Match.page_scopes_of(match_id),
+                fragments.team_scope(team_of_player(player_id)),
+            )
+        player_id = CasualtyRecord.objects.values_list("player_id", flat=True).get(
+            pk=self.record_id
+        )
+        return (fragments.team_scope(team_of_player(player_id)),)

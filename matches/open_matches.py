@@ -19,6 +19,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from config.minutes import to_the_minute
+from config.pagecache import fragments
 from config.roles import is_league_admin
 from config.writeguard import StaleVersion
 from league.models import Season
@@ -278,7 +279,9 @@ def generate_schedule(*, season: Season, legs: int, by) -> list[Match]:
         ]
         team_ids = season.teams.values_list("pk", flat=True)
         fixtures = plan_fixtures(team_ids, legs=legs, existing=existing)
-        return Match.objects.bulk_create(
+        created = Match.objects.bulk_create(
             Match(season=season, home_id=f.home, away_id=f.away, round=f.round, entered_by=by)
             for f in fixtures
         )
+        fragments.renew_rows(Match, created)  # bulk_create sends no signals
+        return created

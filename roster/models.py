@@ -18,6 +18,7 @@ from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from config.minutes import end_of_minute
+from config.pagecache import fragments
 from config.roles import is_league_admin
 from config.writeguard import GuardedQuerySet
 from rules.models import Position, Race, Skill, SkillCategory
@@ -184,6 +185,11 @@ class Player(models.Model):
     def get_absolute_url(self) -> str:
         return f"{self.team.get_absolute_url()}#spieler-{self.pk}"
 
+    def page_scopes(self) -> tuple[str, ...]:
+        """What a change of this player touches in the page cache: his team's pages (the
+        squad, the player pages, the match pages of the team; config/pagecache/fragments.py)."""
+        return (fragments.team_scope(self.team_id),)
+
     @property
     def is_retired(self) -> bool:
         return self.retired_on is not None
@@ -234,6 +240,11 @@ class Player(models.Model):
         )
 
 
+def team_of_player(player_id: int) -> int:
+    """The team a player belongs to (for the page cache's scopes of rows that name a player)."""
+    return Player.objects.values_list("team_id", flat=True).get(pk=player_id)
+
+
 class PlayerSkill(models.Model):
     """A skill a player has of his own: copied from his position at creation, or granted by an
     admin by hand. Skills gained by development are not stored here: they are the
@@ -269,6 +280,9 @@ class PlayerSkill(models.Model):
 
     def __str__(self) -> str:
         return self.label
+
+    def page_scopes(self) -> tuple[str, ...]:
+        return (fragments.team_scope(team_of_player(self.player_id)),)
 
     @property
     def is_gained(self) -> bool:

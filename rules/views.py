@@ -42,7 +42,7 @@ def race_detail(request, slug: str):
 
 @require_safe
 @login_not_required
-@pages.for_visitors(fragments.REFERENCE)
+@pages.for_readers(fragments.REFERENCE)
 def handbook(request):
     blocks = HandbookBlock.objects.select_related("table").prefetch_related(
         Prefetch("table__rows", queryset=RuleTableRow.objects.order_by("order", "pk"))

@@ -2,6 +2,7 @@
 through one is in the table the other serves on the very next request."""
 
 import re
+import urllib.parse
 import uuid
 
 import pytest
@@ -43,6 +44,8 @@ def league(transactional_db):
     # The servers know only the production hashers, not the tests' fast MD5.
     home.coach.password = PBKDF2PasswordHasher().encode("coach-pw-home", "twoservers")
     home.coach.save(update_fields=["password"])
+    away.coach.password = PBKDF2PasswordHasher().encode("coach-pw-away", "twoservers")
+    away.coach.save(update_fields=["password"])
     open_season(by=staff_user())
     play(home, away, at=days_ago(3), score=(1, 1))
     return home, away
@@ -95,3 +98,30 @@ def test_result_saved_through_one_server_is_in_the_table_of_the_other(league, tw
     after = reader.get("/tabelle/")
     assert points_of(after.body, home.pk) == 1 + 3
     assert points_of(after.body, away.pk) == 1
+
+
+def test_logged_in_coachs_stored_pages_on_the_other_server_follow_a_result(league, two_servers):
+    """The other coach, logged in on the second server, has his own stored copies of the table
+    and the squad pages (config/pagecache/pages.py); a result saved through the first server is
+    on them at his next request, and the saving coach sees it at once on his own server."""
+    home, away = league
+    first, second = two_servers
+    other = SiteClient(second)
+    other.login(away.coach.username, "coach-pw-away")
+    for _ in range(2):  # stored for him now
+        assert points_of(other.get("/tabelle/").body, home.pk) == 1
+    other.get("/spiele/")
+
+    coach = SiteClient(first)
+    coach.login(home.coach.username, "coach-pw-home")
+    assert points_of(coach.get("/tabelle/").body, home.pk) == 1  # stored for the writer too
+    saved = coach.enter_result(home=home.pk, away=away.pk, score=(1, 0))
+    assert saved.status == 302, saved.body[:2000]
+    match_url = saved.headers["Location"]
+
+    assert points_of(coach.get("/tabelle/").body, home.pk) == 1 + 3
+    assert points_of(other.get("/tabelle/").body, home.pk) == 1 + 3
+    assert points_of(other.get("/tabelle/").body, away.pk) == 1
+    path = urllib.parse.urlsplit(match_url).path
+    assert f'href="{path}"' in other.get("/spiele/").body
+    assert "1:0" in other.get(path).body

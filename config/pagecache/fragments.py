@@ -1,13 +1,19 @@
 """Values and template fragments of derived data (the table, match lists, squads, the handbook)
-that are never stale, and the tokens that keep them so; whole pages for visitors
-(config/pagecache/pages.py) are stored under the same tokens.
+that are never stale, and the tokens that keep them so; whole pages for visitors and
+logged-in readers (config/pagecache/pages.py) are stored under the same tokens.
 
-Every cached value is stored under a *token* of its scope: "league" for everything that follows
-from the league's rows (league, roster and matches apps, users) and "reference" for the rules
-app (races, skills, the handbook; they appear on league pages too, so a change there renews
-both tokens). Any saved or deleted row, or changed many-to-many link, of a scope's apps renews
-its token after the transaction commits; pages then look up new keys and rebuild once, while the
-old values simply expire. Nothing ever has to find and delete the right keys.
+Every cached value is stored under the *tokens* of its scopes. The broad ones: "league" for
+everything that follows from the league's rows (league, roster and matches apps, users; every
+such write renews it), "structure" for what every league page names (seasons, teams, users) and
+"reference" for the rules app (races, skills, the handbook; they appear on league pages too, so
+a change there renews all three). The narrow ones: one season, one team, one match (and one
+user's own things), for the rows whose model names them in `page_scopes()`: a result renews its
+season, its two teams and the match (and "league"), not "structure" or "reference". A page that
+names narrow scopes depends on "structure" plus those; any other page on "league".
+
+Any saved or deleted row, or changed many-to-many link, renews the tokens of its scopes after
+the transaction commits; pages then look up new keys and rebuild once, while the old values
+simply expire. Nothing ever has to find and delete the right keys.
 
 Why this is safe with several workers and servers: the token lives in the shared cache (Redis,
 or the file cache of one machine), a request reads the token before it reads the database, and
@@ -24,11 +30,13 @@ signals (`QuerySet.update`, `bulk_create`) call `renew()` themselves or happen i
 that also saves a row.
 """
 
+import hashlib
 import threading
 import uuid
 from collections.abc import Callable, Iterable
 
 from django.core.cache import cache, caches
+from django.core.exceptions import ObjectDoesNotExist
 from django.core.signals import request_finished, request_started
 from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
@@ -41,27 +49,54 @@ def local_cache():
     return caches["template_fragments"]
 
 
-LEAGUE = "league"
-REFERENCE = "reference"
+LEAGUE = "league"  # any row of the league, roster or matches apps (every write renews it)
+STRUCTURE = "structure"  # seasons, teams, users: what every league page names
+REFERENCE = "reference"  # the rules app: races, skills, the handbook
+# Every row of these apps renews LEAGUE; a row whose model names no narrower scopes
+# (`page_scopes()`) also renews the broad ones listed here. So a page that depends on LEAGUE is
+# never stale whatever it shows; the pages that name narrow scopes instead (STRUCTURE plus a
+# season, a team or a match) are rebuilt only when those change.
 APP_SCOPES = {
-    "league": (LEAGUE,),
-    "roster": (LEAGUE,),
-    "matches": (LEAGUE,),
-    "rules": (REFERENCE, LEAGUE),
+    "league": (LEAGUE, STRUCTURE),
+    "roster": (LEAGUE, STRUCTURE),
+    "matches": (LEAGUE, STRUCTURE),
+    "rules": (REFERENCE, LEAGUE, STRUCTURE),
 }
 _MISSING = object()
 TIMEOUT = 60 * 60 * 24  # values expire a day after they were built, if not replaced before
+
+
+# Narrower scopes: what one season's, one team's or one match's pages show. A model names the
+# scopes a change of one of its rows touches in `page_scopes()` (e.g. a result: its season, its
+# two teams and the match), so a result entered for one pairing leaves the handbook, the other
+# seasons and the other teams' squads in the cache.
+def season_scope(pk) -> str:
+    return f"season:{pk}"
+
+
+def team_scope(pk) -> str:
+    return f"team:{pk}"
+
+
+def match_scope(pk) -> str:
+    return f"match:{pk}"
+
+
+def user_scope(pk) -> str:
+    """What only this user sees of a page (his notifications, say); every page stored for a
+    logged-in reader depends on it (config/pagecache/pages.py)."""
+    return f"user:{pk}"
 
 
 def _token_key(scope: str) -> str:
     return f"pagecache:token:{scope}"
 
 
-_request = threading.local()  # the tokens read once per request (see _request_started)
+_request = threading.local()  # the tokens read in this request (see _request_started)
 
 
-def _read_tokens() -> dict[str, str]:
-    keys = {scope: _token_key(scope) for scope in (LEAGUE, REFERENCE)}
+def _read_tokens(scopes: Iterable[str]) -> dict[str, str]:
+    keys = {scope: _token_key(scope) for scope in scopes}
     found = cache.get_many(keys.values())
     for key in keys.values():
         if key not in found:
@@ -71,15 +106,21 @@ def _read_tokens() -> dict[str, str]:
 
 
 def tokens(*scopes: str) -> str:
-    """The current tokens of `scopes`, joined. Read from the shared cache once per request (one
-    round trip for all scopes), at every call outside a request. A missing token (new or evicted
-    cache) starts as a fresh random value, so it can never bring back values of an old one."""
-    current = getattr(_request, "tokens", None)
-    if current is None:
-        current = _read_tokens()
-        if getattr(_request, "active", False):
-            _request.tokens = current
-    return ".".join(str(current[scope]) for scope in scopes)
+    """The current tokens of `scopes`, joined. Within a request each scope is read from the
+    shared cache once (one round trip for all scopes asked for together); outside a request at
+    every call. A missing token (new or evicted cache) starts as a fresh random value, so it can
+    never bring back values of an old one."""
+    scopes = scopes or (LEAGUE,)
+    active = getattr(_request, "active", False)
+    known = getattr(_request, "tokens", None) if active else None
+    if known is None:
+        known = {}
+    missing = [scope for scope in dict.fromkeys(scopes) if scope not in known]
+    if missing:
+        known = {**known, **_read_tokens(missing)}
+        if active:
+            _request.tokens = known
+    return ".".join(str(known[scope]) for scope in scopes)
 
 
 def _request_started(**kwargs) -> None:
@@ -103,6 +144,7 @@ def renew(*scopes: str, using: str = "default") -> None:
     its change at once; a value built before the commit under that token dies with the second
     renewal.
     """
+    scopes = tuple(dict.fromkeys(scopes))
     _apply(scopes)
     if transaction.get_connection(using).in_atomic_block:
         transaction.on_commit(lambda: _apply(scopes), using=using)
@@ -111,7 +153,8 @@ def renew(*scopes: str, using: str = "default") -> None:
 def cached(name: str, build: Callable, *vary, scopes: Iterable[str] = (LEAGUE,)):
     """`build()`, stored under the scopes' tokens, the name and `vary` until a write renews
     them. Exceptions (Http404) are not stored."""
-    key = ":".join(["pagecache", tokens(*scopes), name, *map(str, vary)])
+    parts = "\x1f".join([tokens(*scopes), name, *map(str, vary)])
+    key = "pagecache:" + hashlib.blake2b(parts.encode(), digest_size=20).hexdigest()
     value = local_cache().get(key, _MISSING)
     if value is _MISSING:
         value = build()
@@ -119,18 +162,47 @@ def cached(name: str, build: Callable, *vary, scopes: Iterable[str] = (LEAGUE,))
     return value
 
 
-def _changed(sender, using="default", update_fields=None, **kwargs) -> None:
-    scopes = APP_SCOPES.get(sender._meta.app_label)
-    if not scopes:
-        return
+def _is_history(model) -> bool:
+    """django-simple-history's copy of a row: saved only together with the row itself, whose
+    own save renews what the pages show (the match page's history among it)."""
+    return hasattr(model, "instance_type") and hasattr(model, "history_date")
+
+
+def scopes_of_row(sender, instance) -> tuple[str, ...]:
+    """The scopes a change of `instance` touches: its model's `page_scopes()`, else its app's."""
+    if _is_history(sender):
+        return ()
+    broad = APP_SCOPES.get(sender._meta.app_label, ())
+    narrow = getattr(instance, "page_scopes", None)
+    if not callable(narrow) or not broad:
+        return broad
+    try:
+        return (LEAGUE, *narrow())
+    except ObjectDoesNotExist:
+        return broad  # a row it names is gone already (a cascade): renew the broad scopes
+
+
+def renew_rows(model, rows: Iterable, using: str = "default") -> None:
+    """Renew what `rows` of `model` touch, for writes that send no signals (`bulk_create`)."""
+    scopes = [scope for row in rows for scope in scopes_of_row(model, row)]
+    if scopes:
+        renew(*scopes, using=using)
+
+
+def _changed(sender, instance=None, using="default", update_fields=None, **kwargs) -> None:
     if update_fields is not None and set(update_fields) <= {"last_login"}:
         return  # a login is shown nowhere
-    renew(*scopes, using=using)
+    scopes = scopes_of_row(sender, instance)
+    if scopes:
+        renew(*scopes, using=using)
 
 
-def _links_changed(sender, action: str, using="default", **kwargs) -> None:
+def _links_changed(sender, instance=None, action: str = "", using="default", **kwargs) -> None:
     if action in {"post_add", "post_remove", "post_clear"}:
-        _changed(sender, using=using)
+        # the link table's app decides (the rows of a many-to-many table have no model methods)
+        scopes = APP_SCOPES.get(sender._meta.app_label, ())
+        if scopes:
+            renew(*scopes, using=using)
 
 
 def connect() -> None:
@@ -142,19 +214,25 @@ def connect() -> None:
     m2m_changed.connect(_links_changed, dispatch_uid="pagecache-links")
 
 
-def fragment_context(request, *scopes: str, personal: bool = False) -> dict:
+def fragment_context(request, *scopes: str, personal: bool = False, role: str | None = None):
     """Context for `{% cache cache_seconds <name> <ids…> page_token viewer LANGUAGE_CODE %}`.
 
-    `personal`: the fragment differs per user (edit buttons, forms with a CSRF token), so it is
-    cached only for anonymous visitors, who all see the same; for a logged-in user the timeout
-    is 0 (not kept) and his id is part of the key, so nobody else could ever read it.
+    `personal`: the fragment differs per user (edit buttons, forms), so it is cached only for
+    anonymous visitors, who all see the same; for a logged-in user the timeout is 0 (not kept)
+    and his id is part of the key, so nobody else could ever read it. `role` instead names what
+    the viewer's fragment depends on ("" for what every visitor sees, "edit-2026-12-02" for the
+    forms of a team's editors on that day): viewers of one role share the fragment, whose
+    forms carry a CSRF slot each response fills in (config/pagecache/csrf.py).
     """
-    anonymous = not request.user.is_authenticated
-    keep = anonymous or not personal
+    if role is not None:
+        keep, viewer = True, role
+    else:
+        keep = not personal or not request.user.is_authenticated
+        viewer = "" if keep else request.user.pk
     return {
         "page_token": tokens(*(scopes or (LEAGUE,))),
         "cache_seconds": TIMEOUT if keep else 0,
-        "viewer": "" if keep else request.user.pk,
+        "viewer": viewer,
     }
 
 

@@ -1,50 +1,57 @@
-"""Whole pages for visitors (not logged in), served from each process's memory.
+"""Whole pages, for visitors and for each logged-in reader, served from each process's memory.
 
 A stored page is never stale for the same reason as a cached fragment (see
 config/pagecache/fragments.py): its key holds the tokens of the page's scopes, read before the
 view reads the database, and every write renews them after its commit, so a page built from
 older data is stored under a token no later request uses. What changes without any write (an
-appointment that starts) is covered by `valid_until`, which keeps the stored page until then at
-most.
+appointment that starts, the date a form offers) is covered by `valid_until`, which keeps the
+stored page until then at most (or not at all).
 
-Only visitors who all see the same page share it: a stored page keeps slots for what differs per
-request (the CSRF token, the CSP nonce), filled for each request; logged-in users, sessions,
-pending messages, htmx requests and queries the view does not read always go to the view.
+Visitors (not logged in, no session) share one copy per page. A logged-in reader gets his own
+copy, keyed by his user id and his session's password hash (a password change ends old
+sessions, whose pages die with them) and by his own scope (`user_scope`, for what only he sees),
+so nobody ever reads another user's page; it is looked up from the session alone, without
+loading the user. The writer himself sees his change at once: his save renews the tokens before
+his next request reads them. A stored page keeps slots for what differs per request (the CSRF
+token, config/pagecache/csrf.py; the CSP nonce), filled for each request. Pending messages, htmx
+requests, anything but GET and queries the view does not read always go to the view.
 """
 
 import functools
-import re
-from collections.abc import Iterable
+import hashlib
+from collections.abc import Callable, Iterable
 
 from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.http import HttpResponse
-from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.functional import empty
 
-from .fragments import LEAGUE, TIMEOUT, local_cache, tokens
+from .fragments import LEAGUE, TIMEOUT, local_cache, tokens, user_scope
 
-CSRF_SLOT = "__pagecache_csrf_token__"
 NONCE_SLOT = "__pagecache_csp_nonce__"
-_CSRF_IN_PAGE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
 
 
-def _for_everybody(request) -> bool:
-    """A visitor who sees exactly what every other visitor sees: not logged in, no session and
-    no pending messages (those live in cookies), a GET."""
-    return (
-        request.method == "GET"
-        and settings.SESSION_COOKIE_NAME not in request.COOKIES
-        and "messages" not in request.COOKIES
-        and not request.user.is_authenticated
-    )
+def _reader(request) -> str | None:
+    """Whose copy of the page this request may get: "" for a visitor every other visitor
+    resembles, "u<id>.<hash>" for a logged-in user, None for a request that must go to the view
+    (not a GET, htmx, pending messages, a session without a login)."""
+    if request.method != "GET" or getattr(request, "htmx", False):
+        return None
+    if "messages" in request.COOKIES:
+        return None
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return ""
+    session = request.session
+    user_id = session.get(SESSION_KEY)
+    if user_id is None or session.get("_messages") or BACKEND_SESSION_KEY not in session:
+        return None
+    return f"u{user_id}.{session.get(HASH_SESSION_KEY, '')}"
 
 
-def _stencil(body: str, request) -> str | None:
-    """The page with this request's CSRF token and CSP nonce replaced by slots."""
-    found = _CSRF_IN_PAGE.search(body)
-    if found:
-        body = body.replace(found.group(1) or found.group(2), CSRF_SLOT)
+def _stencil(body: str, request) -> str:
+    """The page with this request's CSP nonce replaced by a slot (the CSRF token already is
+    one, config/pagecache/csrf.py)."""
     nonce = getattr(request, "_csp_nonce", None)
     if nonce is not None and nonce._wrapped is not empty:
         body = body.replace(str(nonce), NONCE_SLOT)
@@ -52,8 +59,6 @@ def _stencil(body: str, request) -> str | None:
 
 
 def _fill(stencil: str, request) -> str:
-    if CSRF_SLOT in stencil:
-        stencil = stencil.replace(CSRF_SLOT, get_token(request))
     if NONCE_SLOT in stencil:
         stencil = stencil.replace(NONCE_SLOT, str(request._csp_nonce))
     return stencil
@@ -70,9 +75,15 @@ def _query_key(request, params: Iterable[str]) -> str | None:
     return "&".join(f"{name}={query[name]}" for name in params if name in query)
 
 
+def _key(*parts: str) -> str:
+    """A short key (memcached's limit is 250 characters) that names exactly these parts."""
+    return "page:" + hashlib.blake2b("\x1f".join(parts).encode(), digest_size=20).hexdigest()
+
+
 def valid_until(request, moment) -> None:
     """The page shows something that changes at `moment` without any write (an appointment
-    that is upcoming until it starts): a stored copy of it is kept until then at most."""
+    that is upcoming until it starts): a stored copy of it is kept until then at most; a
+    moment that has passed keeps none."""
     current = getattr(request, "_pagecache_until", None)
     if current is None or moment < current:
         request._pagecache_until = moment
@@ -85,27 +96,35 @@ def _seconds_to_keep(request) -> int:
     return min(TIMEOUT, int((until - timezone.now()).total_seconds()))
 
 
-def for_visitors(*scopes: str, params: Iterable[str] = ()):
-    """Serve the whole page to visitors from memory while the scopes' tokens stand.
+def for_readers(
+    *scopes: str,
+    params: Iterable[str] = (),
+    scopes_for: Callable[..., Iterable[str]] | None = None,
+):
+    """Serve the whole page from memory while the tokens of its scopes stand: one copy for all
+    visitors, one per logged-in reader.
 
+    `scopes_for(request, *args, **kwargs)` names the page's scopes from its URL (the season of
+    a table, the team of a squad) when they are narrower than fixed `scopes`; it must not read
+    what a write changes from the database (the tokens are read after it, the data after them).
     The stored page keeps slots for what differs per request (the CSRF token, the CSP nonce),
-    filled for each request, so cookies and headers stay exactly as if it were rendered. Logged-in
-    users, htmx requests, sessions, a query with other parameters than the view's `params` and
-    anything but a 200 always go to the view.
+    filled for each request, so cookies and headers stay exactly as if it were rendered.
     """
-    scopes = scopes or (LEAGUE,)
+    fixed = scopes or (LEAGUE,)
     params = tuple(params)
 
     def decorator(view):
         @functools.wraps(view)
         def wrapped(request, *args, **kwargs):
-            if not _for_everybody(request) or getattr(request, "htmx", False):
-                return view(request, *args, **kwargs)
-            query = _query_key(request, params)
+            reader = _reader(request)
+            query = _query_key(request, params) if reader is not None else None
             if query is None:
                 return view(request, *args, **kwargs)
+            page_scopes = (*fixed, *(scopes_for(request, *args, **kwargs) if scopes_for else ()))
+            if reader:
+                page_scopes = (*page_scopes, user_scope(reader[1:].split(".", 1)[0]))
             language = getattr(request, "LANGUAGE_CODE", "")
-            key = ":".join(["page", tokens(*scopes), language, request.path, query])
+            key = _key(tokens(*page_scopes), reader, language, request.path, query)
             stored = local_cache().get(key)
             if stored is not None:
                 content_type, stencil = stored

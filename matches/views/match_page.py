@@ -118,11 +118,26 @@ def match_context(
     }
 
 
+def match_scopes(request, pk: int, *args, **kwargs) -> tuple[str, ...]:
+    """The page cache's scopes of a match page: the match's rows and its two teams' (their
+    players' names and statuses; config/pagecache/fragments.py). Which teams play is looked up
+    once per match token."""
+    teams = fragments.cached(
+        "teams-of-match",
+        lambda: tuple(Match.objects.filter(pk=pk).values_list("home_id", "away_id").first() or ()),
+        pk,
+        scopes=(fragments.STRUCTURE, fragments.match_scope(pk)),
+    )
+    return (fragments.match_scope(pk), *(fragments.team_scope(team) for team in teams))
+
+
 def render_match_page(request, match: Match, *, status: int = 200, **parts):
     """The whole match page for the request's user (`parts` as for `match_context`)."""
     context = {
         **match_context(match, user=request.user, **parts),
-        **fragments.fragment_context(request, personal=True),
+        **fragments.fragment_context(
+            request, fragments.STRUCTURE, *match_scopes(request, match.pk), personal=True
+        ),
     }
     return render(request, "matches/match_detail.html", context, status=status)
 

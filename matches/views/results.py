@@ -4,9 +4,10 @@ result (matches/services.py), and the other coach's confirmation or dispute."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.paginator import Paginator
+from django.core.paginator import EmptyPage, Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -14,7 +15,7 @@ from config.exports import export_response
 from config.numbers import parse_id
 from config.pagecache import fragments, pages
 from league.models import Season
-from league.seasons import season_from_request, seasons_latest_first
+from league.seasons import season_from_request, season_scopes, seasons_latest_first
 from roster.models import Player
 
 from .. import open_matches, services
@@ -25,6 +26,7 @@ from .match_page import (
     detail_queryset,
     match_context,
     match_for_page,
+    match_scopes,
     render_match_page,
     ticks,
 )
@@ -34,7 +36,7 @@ MATCHES_PER_PAGE = 20
 
 @require_safe
 @login_not_required
-@pages.for_visitors(params=("saison", "seite"))
+@pages.for_readers(fragments.STRUCTURE, params=("saison", "seite"), scopes_for=season_scopes)
 def match_list(request):
     """The season's matches, newest first, MATCHES_PER_PAGE per page (?seite=N)."""
     season = season_from_request(request)
@@ -51,7 +53,10 @@ def match_list(request):
                 .select_related("season", "home", "away", "forfeited_by")
                 .with_casualty_counts()
             )
-        return Paginator(matches, MATCHES_PER_PAGE).get_page(number)
+        try:
+            return Paginator(matches, MATCHES_PER_PAGE, allow_empty_first_page=True).page(number)
+        except EmptyPage as error:
+            raise Http404 from error  # not the last page under another number
 
     context = {
         "season": season,
@@ -60,7 +65,7 @@ def match_list(request):
         "page": fragments.lazy(page),
         "page_number": number,
         "can_enter": request.user.is_authenticated,
-        **fragments.fragment_context(request),
+        **fragments.fragment_context(request, fragments.STRUCTURE, *season_scopes(request)),
     }
     template = "matches/match_list.html#matches" if request.htmx else "matches/match_list.html"
     return render(request, template, context)
@@ -111,21 +116,28 @@ def match_export(request, fmt: str):
 
 @require_safe
 @login_not_required
-@pages.for_visitors()
+@pages.for_readers(fragments.STRUCTURE, scopes_for=match_scopes)
 def match_detail(request, pk: int):
     """A match: result, casualties per side and the developments of both teams, or its
     appointment while it waits for a result; a deleted result only for admins.
 
     Visitors (not logged in) all see the same page of a played match, which comes from the page
-    cache; logged-in users (and every open match) get the live page with the forms they may use.
+    cache; logged-in users get the page with the forms they may use, each his own copy from the
+    page cache; an open match's forms change with the clock (late cancellation, no-show), so its
+    page is not kept for them.
     """
     if request.user.is_authenticated:
         match = match_for_page(pk)
         if match.is_deleted and not Match.may_be_deleted_by(request.user):
             raise Http404
+        if not match.is_played:
+            pages.valid_until(request, timezone.now())
         return render_match_page(request, match)
     match = fragments.cached(
-        "match", lambda: get_object_or_404(detail_queryset().filter(deleted_at=None), pk=pk), pk
+        "match",
+        lambda: get_object_or_404(detail_queryset().filter(deleted_at=None), pk=pk),
+        pk,
+        scopes=(fragments.STRUCTURE, *match_scopes(request, pk)),
     )
     if not match.is_played:
         return render_match_page(request, match_for_page(pk))
@@ -137,7 +149,9 @@ def match_detail(request, pk: int):
         "developments": lambda: details()["developments"],
         "history": lambda: details()["history"],
         "can_edit": False,
-        **fragments.fragment_context(request, personal=True),
+        **fragments.fragment_context(
+            request, fragments.STRUCTURE, *match_scopes(request, pk), personal=True
+        ),
     }
     return render(request, "matches/match_detail.html", context)
 

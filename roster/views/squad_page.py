@@ -1,8 +1,11 @@
 """The squad page (/teams/<pk>/) for one viewer, also with a refused form at its player, and
 the teams and players a user may change (404 for the others)."""
 
+import datetime
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 
 from config.pagecache import fragments, pages
 from matches import squad
@@ -49,6 +52,12 @@ def render_squad_page(
         return page
 
     page = fragments.lazy(build)
+    refused = next((f for f in (record_form, hatred_form, categories_form) if f is not None), None)
+    today = timezone.localdate()
+    if can_edit:
+        # the forms offer today's date: a stored copy lasts until midnight at most
+        midnight = datetime.datetime.combine(today + datetime.timedelta(days=1), datetime.time())
+        pages.valid_until(request, timezone.make_aware(midnight))
     # Outside the cached fragment: an appointment leaves this list when it starts, no write
     # tells the cache, so the stored page is kept until the next one starts at most.
     appointments = squad.upcoming_appointments(team)
@@ -68,14 +77,27 @@ def render_squad_page(
             "can_edit": can_edit,
             "roster_full": lambda: len(page().roster) >= MAX_PLAYERS,
             # the refused form, also shown at its player above
-            "refused": next(
-                (f for f in (record_form, hatred_form, categories_form) if f is not None), None
+            "refused": refused,
+            # The roster is the same for every viewer who may not edit it, and for all editors
+            # of the team on one day (their forms hold a CSRF slot, config/pagecache/csrf.py);
+            # a refused form belongs to one request only.
+            **fragments.fragment_context(
+                request,
+                fragments.STRUCTURE,
+                *squad_scopes(request, team.pk),
+                role=None if refused else (f"edit-{today.isoformat()}" if can_edit else ""),
+                personal=True,
             ),
-            **fragments.fragment_context(request, personal=True),
             "appointments": appointments,
         },
         status=status,
     )
+
+
+def squad_scopes(request, pk: int, *args, **kwargs) -> tuple[str, ...]:
+    """The page cache's scopes of a team's pages: its own rows, its players' and its matches'
+    (config/pagecache/fragments.py)."""
+    return (fragments.team_scope(pk),)
 
 
 def retired_players(team: Team) -> list[Player]:

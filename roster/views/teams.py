@@ -18,7 +18,7 @@ from rules.models import Race
 
 from ..forms import PlayerRowFormSet, TeamForm, initial_rows
 from ..models import MAX_PLAYERS, MIN_PLAYERS, Team
-from .squad_page import render_squad_page, retired_players
+from .squad_page import render_squad_page, retired_players, squad_scopes
 
 
 @require_safe
@@ -34,7 +34,7 @@ def team_list(request):
 
 @require_safe
 @login_not_required
-@pages.for_visitors(params=("entlassen",))
+@pages.for_readers(fragments.STRUCTURE, params=("entlassen",), scopes_for=squad_scopes)
 def team_detail(request, pk: int):
     """The squad: players on the roster with skills and status; the retired players load on
     demand (?entlassen=1, as an htmx fragment or inline without JavaScript)."""
@@ -44,6 +44,7 @@ def team_detail(request, pk: int):
             Team.objects.select_related("race__journeyman_position", "coach"), pk=pk
         ),
         pk,
+        scopes=(fragments.STRUCTURE,),
     )
     if "entlassen" in request.GET and request.htmx:
         return render(

@@ -57,6 +57,8 @@ def test_match_list_shows_a_bounded_page_with_the_same_queries_however_many_matc
     html = second.content.decode()
     assert html.count('class="match-list__item"') == 3
     assert oldest.get_absolute_url() in html and 'rel="prev"' in html
+    beyond = client.get(reverse("matches:match-list"), {"saison": season.pk, "seite": 3})
+    assert beyond.status_code == 404  # not page 2 again, stored under another number
 
 
 def test_match_list_repeated_comes_from_the_cache_and_follows_a_new_result(

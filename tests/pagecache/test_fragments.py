@@ -60,10 +60,11 @@ def test_tokens_are_renewed_again_when_the_transaction_commits(
 ):
     _, home, away = league
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        play(home, away, at=days_ago(1))
-        during = fragments.tokens(fragments.LEAGUE)
+        match = play(home, away, at=days_ago(1))
+        season = fragments.season_scope(match.season_id)
+        during = fragments.tokens(season)
     assert callbacks, "a renewal waits for the commit"
-    assert fragments.tokens(fragments.LEAGUE) != during
+    assert fragments.tokens(season) != during
 
 
 def test_a_login_does_not_empty_the_cache(client, league):
