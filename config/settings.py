@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "roster",
     "matches",
     "simulator",
+    "api",  # feeds and the read-only JSON API: reads the apps above, no models
 ]
 
 MIDDLEWARE = [

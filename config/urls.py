@@ -15,6 +15,7 @@ urlpatterns = [
     path("teams/", include("roster.urls")),
     path("spiele/", include("matches.urls")),
     path("simulator/", include("simulator.urls")),
+    path("", include("api.urls")),
     path(
         "konto/anmelden/",
         auth_views.LoginView.as_view(authentication_form=LoginForm),
