@@ -22,12 +22,15 @@ MAX_QUERY_LENGTH = 200
 
 
 def _key(request) -> str:
+    """The tokens, the path and the query (its parameters in a fixed order), hashed: a short
+    key of safe characters whatever the client sent."""
     query = "&".join(sorted(request.META.get("QUERY_STRING", "").split("&")))
-    return ":".join(["api", tokens(LEAGUE, REFERENCE), request.path, query])
+    raw = "\n".join([tokens(LEAGUE, REFERENCE), request.path, query])
+    return "api:" + hashlib.sha256(raw.encode("utf-8", "surrogateescape")).hexdigest()
 
 
 def _etag(key: str) -> str:
-    return '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
+    return '"' + key.removeprefix("api:")[:32] + '"'
 
 
 def _matches(header: str, etag: str) -> bool:

@@ -45,6 +45,11 @@ class ApiError(Schema):
     detail: str = Field(description="Was nicht stimmt, auf Deutsch")
 
 
+class BadParameters(Schema):
+    detail: str = Field(description="Welche Parameter nicht stimmen, auf Deutsch")
+    errors: list[dict] = Field(description="Die Einzelheiten je Parameter (pydantic)")
+
+
 class TeamRef(Schema):
     id: int
     name: str
@@ -337,14 +342,19 @@ def bad_parameters(request, exc: ValidationError):
     )
 
 
-@api.get("/seasons", response=SeasonPage, tags=["Saisons"], summary="Alle Saisons, neueste zuerst")
+@api.get(
+    "/seasons",
+    response={200: SeasonPage, 422: BadParameters},
+    tags=["Saisons"],
+    summary="Alle Saisons, neueste zuerst",
+)
 def list_seasons(request, paging: Query[Paging]):
     return _page(Season.objects.order_by("-number"), paging, _season)
 
 
 @api.get(
     "/seasons/{season_id}/table",
-    response={200: TableOut, 404: ApiError},
+    response={200: TableOut, 404: ApiError, 422: BadParameters},
     tags=["Saisons"],
     summary="Die Tabelle einer Saison, in ihrer Reihenfolge",
 )
@@ -373,7 +383,12 @@ def season_table_view(request, season_id: int = Path(..., ge=1, le=MAX_ID)):
     return {"season": _season(season), "tie_break_order": TIE_BREAK_ORDER, "rows": rows}
 
 
-@api.get("/teams", response=TeamPage, tags=["Teams"], summary="Alle Teams, nach Name")
+@api.get(
+    "/teams",
+    response={200: TeamPage, 422: BadParameters},
+    tags=["Teams"],
+    summary="Alle Teams, nach Name",
+)
 def list_teams(request, paging: Query[Paging]):
     teams = Team.objects.select_related("race").order_by("name", "pk")
     return _page(teams, paging, lambda t: {"id": t.pk, "name": t.name, "race": t.race.name})
@@ -381,7 +396,7 @@ def list_teams(request, paging: Query[Paging]):
 
 @api.get(
     "/teams/{team_id}",
-    response={200: TeamDetailOut, 404: ApiError},
+    response={200: TeamDetailOut, 404: ApiError, 422: BadParameters},
     tags=["Teams"],
     summary="Ein Team mit seinem Kader (aktuelle Fertigkeiten, Status, Hass)",
 )
@@ -401,7 +416,7 @@ def team_detail(request, team_id: int = Path(..., ge=1, le=MAX_ID)):
 
 @api.get(
     "/matches",
-    response={200: MatchPage, 400: ApiError},
+    response={200: MatchPage, 400: ApiError, 422: BadParameters},
     tags=["Spiele"],
     summary="Spiele, neueste zuerst; nach Saison, Team und Tag filterbar",
 )
@@ -423,7 +438,7 @@ def list_matches(request, filters: Query[MatchFilter]):
 
 @api.get(
     "/matches/{match_id}",
-    response={200: MatchOut, 404: ApiError},
+    response={200: MatchOut, 404: ApiError, 422: BadParameters},
     tags=["Spiele"],
     summary="Ein Spiel: Ergebnis, Ausfälle, Entwicklungen, Bestätigung",
 )
@@ -436,7 +451,7 @@ def match_detail(request, match_id: int = Path(..., ge=1, le=MAX_ID)):
 
 @api.get(
     "/players/{player_id}",
-    response={200: PlayerOut, 404: ApiError},
+    response={200: PlayerOut, 404: ApiError, 422: BadParameters},
     tags=["Teams"],
     summary="Ein Spieler (aktuelle Fertigkeiten, Status, Hass)",
 )
