@@ -7,6 +7,7 @@ import itertools
 
 import pytest
 import schemathesis
+from django.core.management import call_command
 from hypothesis import HealthCheck, given, settings
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
@@ -19,6 +20,7 @@ from schemathesis.specs.openapi.checks import (
 from matches.development import choose_automatic
 from matches.factories import days_ago, open_match, open_season, play, squad, staff_user
 from matches.models import Casualty
+from rules.models import Race
 
 EXAMPLES_PER_OPERATION = 15
 CHECKS = [
@@ -36,6 +38,8 @@ class FixedDice:
 
 @pytest.fixture
 def league(transactional_db):
+    if not Race.objects.exists():  # an earlier transactional test emptied the tables
+        call_command("loaddata", "reference", "handbook", verbosity=0)
     home, away = squad(name="Hopfenfeld"), squad(name="Sieg-Säufer")
     open_season(by=staff_user())
     victim = away.roster().get(number=1)
