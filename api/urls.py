@@ -1,4 +1,4 @@
-from django.urls import re_path
+from django.urls import path, re_path
 
 from . import views
 from .caching import cached_answer
@@ -16,6 +16,7 @@ def _cached(urls):
 app_name = "api"
 
 urlpatterns = [
+    path("api/", views.api_index, name="api-index"),
     re_path(r"^feeds/ergebnisse\.(?P<fmt>atom|rss)$", views.results_feed, name="results-feed"),
     re_path(
         r"^feeds/team-(?P<team_pk>[0-9]+)/ergebnisse\.(?P<fmt>atom|rss)$",

@@ -84,3 +84,17 @@ def test_pages_announce_their_feeds(client, league):
         assert league_link in html
     html = client.get(home.get_absolute_url()).content.decode()
     assert f'href="{reverse("api:team-results-feed", args=[home.pk, "atom"])}"' in html
+
+
+def test_overview_page_for_programs_links_api_schema_docs_and_feeds(client, league):
+    response = client.get(reverse("api:api-index"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    for url in (
+        "/api/v1/docs",
+        "/api/v1/openapi.json",
+        reverse("api:results-feed", args=["atom"]),
+        reverse("matches:calendar-league"),
+    ):
+        assert f'href="{url}"' in html
+    assert "Daten für andere Programme" in html
