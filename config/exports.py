@@ -3,13 +3,21 @@
 CSV: semicolon-separated UTF-8 with a byte order mark, which is what spreadsheet programs in
 German settings open correctly by double-click (umlauts, commas inside names). JSON: a list of
 objects with the same German keys as the CSV's header row.
+
+The keys and values are German whatever language the visitor chose for the pages (`in_german`):
+a script or a spreadsheet built on one download must read the next one, and a cache in between
+must not hand one language's file to the other.
 """
 
 import csv
+import functools
 import json
 from collections.abc import Iterable, Sequence
 
 from django.http import HttpResponse
+from django.utils import translation
+
+DOWNLOAD_LANGUAGE = "de"
 
 # A cell starting with one of these is run as a formula by spreadsheet programs.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -42,6 +50,20 @@ def json_response(filename: str, header: Sequence[str], rows: Iterable[Sequence]
     )
     response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
     return response
+
+
+def in_german(view):
+    """A download view whose column names, values and file name are German for everybody: the
+    view runs with German active, and the response says so (`Content-Language: de`)."""
+
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        with translation.override(DOWNLOAD_LANGUAGE):
+            response = view(request, *args, **kwargs)
+        response["Content-Language"] = DOWNLOAD_LANGUAGE
+        return response
+
+    return wrapper
 
 
 def export_response(fmt: str, filename: str, header, rows) -> HttpResponse:

@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "ninja",  # the JSON API (api/v1.py); its Swagger UI is served from our static files
+    "corsheaders",
     "axes",
     "simple_history",
     "config",  # the site's plumbing (config/apps.py): no models, connects the page cache
@@ -60,10 +62,12 @@ INSTALLED_APPS = [
     "roster",
     "matches",
     "simulator",
+    "api",  # feeds and the read-only JSON API: reads the apps above, no models
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "corsheaders.middleware.CorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -240,6 +244,15 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
     "form-action": [CSP.SELF],
 }
+
+# The JSON API (/api/v1/) is public and read-only: any web page may read it (CORS), for GET only,
+# without cookies; the browser may read the ETag for its next If-None-Match.
+CORS_URLS_REGEX = r"^/api/"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
+CORS_ALLOW_HEADERS = ["accept", "if-none-match", "if-modified-since"]
+CORS_EXPOSE_HEADERS = ["ETag"]
 
 # The site's public address: absolute links where no request is at hand (mails, feeds) and the
 # domain of calendar UIDs, which must not depend on the host a client happened to ask.

@@ -4,6 +4,8 @@ from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from api.urls import api_v1_urls
+
 from .health import healthz
 from .login import AdminLoginForm, LoginForm
 
@@ -15,6 +17,8 @@ urlpatterns = [
     path("teams/", include("roster.urls")),
     path("spiele/", include("matches.urls")),
     path("simulator/", include("simulator.urls")),
+    path("", include("api.urls")),
+    path("api/v1/", api_v1_urls),
     path(
         "konto/anmelden/",
         auth_views.LoginView.as_view(authentication_form=LoginForm),

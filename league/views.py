@@ -4,7 +4,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from config.exports import export_response
+from config.exports import export_response, in_german
 from config.pagecache import fragments, pages
 from matches.agenda import agenda_for
 from matches.hatred import open_questions
@@ -84,6 +84,7 @@ def standings(request):
 
 @require_safe
 @login_not_required
+@in_german
 def standings_export(request, fmt: str):
     """The table of the season (as on /tabelle/) as a CSV or JSON download."""
     season = season_from_request(request)

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("config", "rules", "roster", "league", "matches", "simulator", "engines")
+PACKAGES = ("config", "rules", "roster", "league", "matches", "simulator", "engines", "api")
 LAYERS = {"rules": 0, "roster": 1, "league": 2, "matches": 3}
 # Modules that assemble pages from several apps (Luke Plant's "views combine, models don't").
 COMBINERS = {"views", "admin", "urls"}

@@ -106,3 +106,52 @@ def test_downloads_of_an_unknown_season_or_team_are_404(client):
     url = reverse("matches:match-export", args=["csv"])
     assert client.get(url, {"saison": 999}).status_code == 404
     assert client.get(reverse("roster:team-export", args=[999, "csv"])).status_code == 404
+
+
+def english_client(client):
+    client.cookies["django_language"] = "en"
+    return client
+
+
+def download_urls(season, team) -> list[tuple[str, dict]]:
+    urls = []
+    for fmt in ("csv", "json"):
+        urls.append((reverse("league:standings-export", args=[fmt]), {"saison": season.pk}))
+        urls.append((reverse("matches:match-export", args=[fmt]), {"saison": season.pk}))
+        urls.append((reverse("roster:team-export", args=[team.pk, fmt]), {}))
+    return urls
+
+
+def test_downloads_are_the_same_file_whatever_language_the_pages_are_in(client, league):
+    season, home, _ = league
+    home.roster().update(categories_recorded=False)  # "unbeschränkt" is a translated value
+    german = {url: client.get(url, params) for url, params in download_urls(season, home)}
+    english_client(client)
+    assert "Points" in client.get(reverse("league:standings")).content.decode(), "pages: English"
+    for url, params in download_urls(season, home):
+        english = client.get(url, params)
+        assert english.status_code == german[url].status_code == 200
+        assert english.content == german[url].content, url
+        assert english["Content-Disposition"] == german[url]["Content-Disposition"]
+        assert english["Content-Language"] == "de"
+
+
+def test_json_downloads_in_english_ui_keep_german_keys_and_integers(client, league):
+    season, home, _ = league
+    home.roster().update(categories_recorded=False)
+    english_client(client)
+    table = json.loads(
+        client.get(reverse("league:standings-export", args=["json"]), {"saison": season.pk}).content
+    )
+    assert list(table[0])[:3] == ["Platz", "Team", "Punkte"]
+    assert (table[0]["Platz"], table[0]["Punkte"]) == (1, 3)
+    matches = json.loads(
+        client.get(reverse("matches:match-export", args=["json"]), {"saison": season.pk}).content
+    )
+    assert (matches[0]["TD Heim"], matches[0]["TD Gast"]) == (2, 1)
+    squad_records = json.loads(
+        client.get(reverse("roster:team-export", args=[home.pk, "json"])).content
+    )
+    assert squad_records[0]["Nummer"] == 1
+    assert squad_records[0]["Primär"] == "unbeschränkt"
+    assert squad_records[0]["Status"] == "🏥 ernsthaft verletzt"

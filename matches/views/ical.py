@@ -8,17 +8,18 @@ from django.views.decorators.http import require_safe
 
 from roster.models import Team
 
-from ..calendar import build_calendar
+from ..calendar import build_calendar, with_last_change
 from ..models import Match
 
 
 def _calendar_response(request, matches, *, name: str, filename: str):
-    matches = matches.filter(scheduled_at__isnull=False).select_related("season", "home", "away")
+    matches = matches.filter(scheduled_at__isnull=False, deleted_at__isnull=True).select_related(
+        "season", "home", "away"
+    )
     body = build_calendar(
-        matches.order_by("scheduled_at", "pk"),
+        with_last_change(matches).order_by("scheduled_at", "pk"),
         name=name,
         link=lambda match: request.build_absolute_uri(match.get_absolute_url()),
-        domain=request.get_host().split(":")[0],
     )
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{filename}"'

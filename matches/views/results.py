@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from config.exports import export_response
+from config.exports import export_response, in_german
 from config.numbers import parse_id
 from config.pagecache import fragments, pages
 from league.models import Season
@@ -73,6 +73,7 @@ def match_list(request):
 
 @require_safe
 @login_not_required
+@in_german
 def match_export(request, fmt: str):
     """The season's matches (as on /spiele/) as a CSV or JSON download, oldest first."""
     season = season_from_request(request)

@@ -9,7 +9,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from config.exports import export_response
+from config.exports import export_response, in_german
 from config.numbers import parse_id
 from config.pagecache import fragments, pages
 from league.services import found_team
@@ -57,6 +57,7 @@ def team_detail(request, pk: int):
 
 @require_safe
 @login_not_required
+@in_german
 def team_export(request, pk: int, fmt: str):
     """The squad (players on the roster, with current skills and status) as CSV or JSON."""
     team = get_object_or_404(Team.objects.select_related("race"), pk=pk)
