@@ -217,3 +217,13 @@ def test_a_tampered_version_of_a_dispute_shows_the_page_with_a_german_message(
     )
     assert response.status_code == 400
     assert str(DAMAGED) in response.content.decode()
+
+
+@pytest.mark.parametrize("legs", ["3", "0", "٢", "abc", ""])
+def test_a_round_robin_with_an_invalid_number_of_legs_tells_the_admin(
+    client, season, home, away, legs
+):
+    client.force_login(staff_user())
+    response = client.post(reverse("matches:schedule-generate"), {"legs": legs}, follow=True)
+    assert "Kein Spielplan erzeugt" in response.content.decode()
+    assert not Match.objects.exists()
