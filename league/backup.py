@@ -21,8 +21,10 @@ from pathlib import Path
 from django.apps import apps
 from django.core import serializers
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
-from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.core.serializers.base import DeserializationError
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, transaction
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils.duration import duration_iso_string
 
@@ -37,15 +39,50 @@ class BackupError(Exception):
 
 
 def backed_up_models() -> list:
-    """Every concrete model whose rows belong in a backup, in app order."""
-    return [
-        model
-        for model in apps.get_models()
-        if model._meta.app_label not in EXCLUDED_APPS
-        and model._meta.label_lower not in EXCLUDED_MODELS
-        and not model._meta.proxy
-        and model._meta.managed
-    ]
+    """Every concrete model whose rows belong in a backup, each after the models it refers to
+    (see `_in_dependency_order`)."""
+    return _in_dependency_order(
+        [
+            model
+            for model in apps.get_models()
+            if model._meta.app_label not in EXCLUDED_APPS
+            and model._meta.label_lower not in EXCLUDED_MODELS
+            and not model._meta.proxy
+            and model._meta.managed
+        ]
+    )
+
+
+def _referred_models(model, among: set) -> set:
+    """The models of `among` that rows of `model` refer to (foreign keys, many-to-many)."""
+    return {
+        field.related_model
+        for field in model._meta.get_fields()
+        if (field.many_to_one or field.one_to_one or field.many_to_many)
+        and field.concrete
+        and field.related_model in among
+        and field.related_model is not model
+    }
+
+
+def _in_dependency_order(models: list) -> list:
+    """`models` with every model after those it refers to, else in app order.
+
+    A row may name another by its natural key (an admin log entry names its user by user
+    name), and loaddata looks such a key up while it reads: the user must come first, or
+    the restore breaks (issue 26). A cycle, should one appear, keeps the app order.
+    """
+    among = set(models)
+    waiting = {model: _referred_models(model, among) for model in models}
+    ordered: list = []
+    while waiting:
+        ready = [m for m in models if m in waiting and not (waiting[m] - set(ordered))]
+        if not ready:  # a cycle: take the first waiting model as it is
+            ready = [next(m for m in models if m in waiting)]
+        for model in ready:
+            ordered.append(model)
+            del waiting[model]
+    return ordered
 
 
 def migration_state(using: str = DEFAULT_DB_ALIAS) -> dict[str, list[str]]:
@@ -92,16 +129,105 @@ def write_backup(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> int:
 
 
 def read_backup(path: Path) -> dict:
+    """The document of a backup file, or BackupError saying in German what is wrong with it."""
     try:
         with gzip.open(path, "rt", encoding="utf-8") as file:
             document = json.load(file)
+    except FileNotFoundError as error:
+        raise BackupError(f"Die Datei {path} gibt es nicht.") from error
+    except (EOFError, json.JSONDecodeError) as error:
+        raise BackupError(
+            "Die Sicherung ist unvollständig (abgeschnitten oder beschädigt); bitte eine "
+            "vollständige Datei nehmen."
+        ) from error
     except (OSError, ValueError) as error:
         raise BackupError(f"Die Datei ist keine lesbare Sicherung: {error}") from error
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupError("Die Datei ist keine Sicherung dieser App.")
     if document.get("version") != VERSION:
         raise BackupError(f"Unbekannte Version der Sicherung: {document.get('version')}.")
+    if not isinstance(document.get("migrations"), dict):
+        raise BackupError("Der Sicherung fehlt der Migrationsstand („migrations“).")
+    objects = document.get("objects")
+    if not isinstance(objects, list) or not objects:
+        raise BackupError("Die Sicherung enthält keine Datensätze („objects“ fehlt oder ist leer).")
+    if not all(isinstance(row, dict) and "model" in row and "fields" in row for row in objects):
+        raise BackupError("Die Sicherung enthält Datensätze ohne Modell oder Felder.")
     return document
+
+
+def _model_of(label: str):
+    try:
+        return apps.get_model(label)
+    except (LookupError, ValueError) as error:
+        raise BackupError(
+            f"Die Sicherung enthält Daten einer unbekannten Tabelle: {label}."
+        ) from error
+
+
+def _in_restore_order(objects: list) -> list:
+    """The rows, each model after those it refers to (backups written before that order)."""
+    place = {model._meta.label_lower: index for index, model in enumerate(backed_up_models())}
+    return sorted(objects, key=lambda row: place.get(row["model"].lower(), len(place)))
+
+
+def _problems(objects: list) -> list[str]:
+    """German messages for what the database would refuse: a reference to a row the backup
+    does not hold, and a value twice where the model allows it once (e.g. a season number)."""
+    ids: dict = {model: set() for model in backed_up_models()}
+    for row in objects:
+        ids.setdefault(_model_of(row["model"]), set()).add(row.get("pk"))
+    problems: list[str] = []
+    for row in objects:
+        model = _model_of(row["model"])
+        for field in model._meta.concrete_fields:
+            target = field.related_model if field.is_relation else None
+            value = row["fields"].get(field.name)
+            if target is None or value is None or isinstance(value, list):
+                continue  # no link, or a natural key (looked up by loaddata)
+            if not field.target_field.primary_key:
+                continue
+            if target in ids and value not in ids[target]:
+                problems.append(
+                    f"{model._meta.verbose_name} {row.get('pk')} verweist mit "
+                    f"„{field.verbose_name}“ auf {target._meta.verbose_name} {value}, "
+                    "der in der Sicherung fehlt."
+                )
+    for model in ids:
+        problems += _duplicates(model, [r for r in objects if _model_of(r["model"]) is model])
+    return problems
+
+
+def _unique_sets(model) -> list[tuple[str, ...]]:
+    from django.db.models import UniqueConstraint
+
+    sets = [(f.name,) for f in model._meta.concrete_fields if f.unique and not f.primary_key]
+    sets += [tuple(names) for names in model._meta.unique_together]
+    sets += [
+        tuple(c.fields)
+        for c in model._meta.constraints
+        if isinstance(c, UniqueConstraint) and c.fields and c.condition is None
+    ]
+    return sets
+
+
+def _duplicates(model, rows: list) -> list[str]:
+    problems = []
+    for names in _unique_sets(model):
+        seen: dict = {}
+        for row in rows:
+            key = tuple(json.dumps(row["fields"].get(n), sort_keys=True) for n in names)
+            if "null" in key:
+                continue  # NULL never clashes
+            if key in seen:
+                fields = ", ".join(str(model._meta.get_field(n).verbose_name) for n in names)
+                values = ", ".join(str(row["fields"].get(n)) for n in names)
+                problems.append(
+                    f"{model._meta.verbose_name}: {fields} {values} kommt doppelt vor "
+                    f"(Datensätze {seen[key]} und {row.get('pk')})."
+                )
+            seen.setdefault(key, row.get("pk"))
+    return problems
 
 
 def non_empty_tables(using: str = DEFAULT_DB_ALIAS) -> list[str]:
@@ -138,10 +264,23 @@ def restore_backup(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> int:
             "Die Sicherung stammt von einem neueren Stand; erst `manage.py migrate` mit dem "
             f"passenden Code ausführen. Fehlende Migrationen: {missing}"
         )
+    objects = _in_restore_order(document["objects"])
+    problems = _problems(objects)
+    if problems:
+        shown = " ".join(problems[:5])
+        more = f" (und {len(problems) - 5} weitere)" if len(problems) > 5 else ""
+        raise BackupError(
+            f"Die Sicherung ist fehlerhaft, nichts wurde zurückgespielt: {shown}{more}"
+        )
     with tempfile.TemporaryDirectory() as folder:
         fixture = Path(folder) / "backup.json"
-        fixture.write_text(json.dumps(document["objects"], ensure_ascii=False), encoding="utf-8")
-        with transaction.atomic(using=using):
-            call_command("loaddata", str(fixture), database=using, verbosity=0)
+        fixture.write_text(json.dumps(objects, ensure_ascii=False), encoding="utf-8")
+        try:
+            with transaction.atomic(using=using):
+                call_command("loaddata", str(fixture), database=using, verbosity=0)
+        except (DatabaseError, DeserializationError, ValidationError) as error:
+            raise BackupError(
+                f"Die Datenbank hat die Sicherung abgelehnt, nichts wurde zurückgespielt: {error}"
+            ) from error
     cache.clear()  # derived pages of whatever was there before must not survive
     return len(document["objects"])

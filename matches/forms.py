@@ -2,6 +2,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.inputs import HiddenErrorsShown, PlainCharField, PlainDateField, PlainDateTimeField
 from config.minutes import to_the_minute
 from config.numbers import AsciiIntegerField, IdChoiceField, parse_id
 from roster.models import Player, Team
@@ -11,6 +12,18 @@ from .models import Casualty, CasualtyRecord, Development, Match
 from .services import MatchEntry
 
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
+DAMAGED = _("Das Formular ist beschädigt. Bitte lade die Seite neu und versuche es noch einmal.")
+
+
+def version_field() -> AsciiIntegerField:
+    """The hidden version of the match the page showed; anything but its digits is a damaged
+    form, answered with the form and this message (never a bare 400)."""
+    return AsciiIntegerField(
+        widget=forms.HiddenInput,
+        min_value=0,
+        max_value=2**31 - 1,
+        error_messages={key: DAMAGED for key in ("required", "invalid", "min_value", "max_value")},
+    )
 
 
 class TeamPickForm(forms.Form):
@@ -42,7 +55,7 @@ class TeamPickForm(forms.Form):
 class MatchForm(forms.Form):
     """Step 2: the result, and per side the opposing players who suffered a casualty."""
 
-    played_at = forms.DateTimeField(
+    played_at = PlainDateTimeField(
         label=_("Gespielt am"),
         input_formats=[DATETIME_LOCAL],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
@@ -325,12 +338,12 @@ class CasualtyRecordForm(forms.Form):
     """🏥 or 💀 by hand on the squad page: kind, day, note (the service checks the rest)."""
 
     kind = forms.ChoiceField(label=_("Ausfall"), choices=CasualtyRecord.Kind.choices)
-    day = forms.DateField(
+    day = PlainDateField(
         label=_("Datum"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         input_formats=["%Y-%m-%d"],
     )
-    note = forms.CharField(label=_("Notiz"), max_length=200, required=False)
+    note = PlainCharField(label=_("Notiz"), max_length=200, required=False)
 
     def __init__(self, *args, player, **kwargs):
         super().__init__(*args, prefix=f"ausfall{player.pk}", **kwargs)
@@ -341,8 +354,8 @@ class CasualtyRecordForm(forms.Form):
 # --- open matches: appointments, cancellations, the schedule ------------------------------
 
 
-def _datetime_field(label, *, required=True) -> forms.DateTimeField:
-    return forms.DateTimeField(
+def _datetime_field(label, *, required=True) -> PlainDateTimeField:
+    return PlainDateTimeField(
         label=label,
         required=required,
         input_formats=[DATETIME_LOCAL],
@@ -360,22 +373,22 @@ class NewMatchForm(TeamPickForm):
         self.fields["scheduled_at"].help_text = _("Leer lassen, wenn noch kein Termin steht.")
 
 
-class AppointmentForm(forms.Form):
+class AppointmentForm(HiddenErrorsShown, forms.Form):
     """Set or move the appointment of an open match."""
 
     scheduled_at = _datetime_field(_("Termin"))
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = version_field()
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("auto_id", "id_termin_%s")  # ids unique beside the page's other forms
         super().__init__(*args, **kwargs)
 
 
-class CancelForm(forms.Form):
+class CancelForm(HiddenErrorsShown, forms.Form):
     """A team calls off (or, `no_show`, did not turn up for) the appointment."""
 
     team = forms.ModelChoiceField(label=_("Team"), queryset=Team.objects.none(), empty_label=None)
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = version_field()
 
     def __init__(self, *args, teams, no_show=False, **kwargs):
         kwargs.setdefault("prefix", "nichterschienen" if no_show else "absage")
@@ -388,21 +401,21 @@ class CancelForm(forms.Form):
             self.fields["team"].widget = forms.HiddenInput()
 
 
-class CancellationTimeForm(forms.Form):
+class CancellationTimeForm(HiddenErrorsShown, forms.Form):
     """Admins correct when a cancellation was made (`version`: the match's)."""
 
     cancelled_at = _datetime_field(_("Abgesagt am"))
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = version_field()
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("auto_id", "id_korrektur_%s")  # ids unique beside the page's other forms
         super().__init__(*args, **kwargs)
 
 
-class VersionForm(forms.Form):
+class VersionForm(HiddenErrorsShown, forms.Form):
     """Deleting an open match or undoing a forfeit: only the version the page showed."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = version_field()
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("auto_id", "id_loeschen_%s")  # ids unique beside the page's other forms
@@ -458,12 +471,12 @@ class HatredForm(forms.Form):
         return data
 
 
-class DisputeForm(forms.Form):
+class DisputeForm(HiddenErrorsShown, forms.Form):
     """The other coach's objection to a result: what is wrong, for the admins."""
 
-    note = forms.CharField(
+    note = PlainCharField(
         label=_("Was stimmt nicht?"),
         max_length=1000,
         widget=forms.Textarea(attrs={"rows": 3}),
     )
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = version_field()

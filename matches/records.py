@@ -8,13 +8,16 @@ from datetime import date, datetime, time
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.models import Season
 from roster.models import Player, Team
 
-from .models import CasualtyRecord
+from .development import development_errors
+from .models import CasualtyRecord, Match
+from .services import tick_errors
 
 
 def moment_of(day: date) -> datetime:
@@ -51,7 +54,44 @@ def record_casualty(*, player: Player, kind: str, day: date, note: str = "", by)
     with transaction.atomic():
         Team.objects.lock(player.team_id)
         record.save()
+        errors = entries_made_invalid(record)
+        if errors:
+            raise ValidationError(errors)  # the record goes with the transaction
     return record
+
+
+def entries_made_invalid(record: CasualtyRecord) -> list[str]:
+    """German messages for the stored ticks and developments of the team's played matches after
+    `record` that it makes invalid (a player then suspended), each naming the match to fix
+    first (docs/league.md, "Korrekturen"): a back-dated 🏥/💀 never changes them."""
+    later = (
+        Match.objects.played()
+        .for_team(record.player.team)
+        .filter(
+            Q(season__number__gt=record.season.number)
+            | Q(season=record.season, played_at__gt=record.happened_at)
+        )
+        .select_related("season", "home", "away")
+        .in_play_order()
+    )
+    if record.kind == CasualtyRecord.Kind.SERIOUSLY_INJURED:
+        later = later[:1]  # a 🏥 costs only the team's next played match
+    errors = []
+    for match in later:
+        errors += tick_errors(match) + development_errors(match)
+    if errors:
+        errors.insert(
+            0,
+            _(
+                "%(symbol)s am %(day)s passt nicht zu den eingetragenen Spielen. Bitte zuerst "
+                "das genannte Spiel korrigieren:"
+            )
+            % {
+                "symbol": record.symbol,
+                "day": timezone.localtime(record.happened_at).strftime("%d.%m.%Y"),
+            },
+        )
+    return errors
 
 
 def remove_casualty_record(*, record: CasualtyRecord, by) -> None:

@@ -4,18 +4,19 @@ Stored are only the starting skills (copied from the position) and skills an adm
 hand (`roster.PlayerSkill`); a skill gained after a match is the development's own
 (`Development.skill`, `bonus_skill`). What a player has going into a match follows from these
 in play order (docs/league.md, "Entwicklung"): a death (💀) takes away every skill gained in
-that season and before, and a development reset by an admin counts no more.
+that season and before, and a development reset by an admin counts no more. A 💀 recorded by
+hand on the squad page (`CasualtyRecord`) counts exactly like a 💀 tick at its time.
 """
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
+from django.db.models import IntegerField, Prefetch, Value
 from django.utils.translation import gettext as _
 
 from roster.models import Player
 from rules.models import Skill
 
-from .models import DEVIOUS, Casualty, CasualtyTick, Development, Match
+from .models import DEVIOUS, Casualty, CasualtyRecord, CasualtyTick, Development, Match
 
 
 @dataclass(frozen=True)
@@ -54,14 +55,65 @@ def _death_ticks():
     ).select_related("match__season")
 
 
+def _records():
+    return CasualtyRecord.objects.select_related("season").order_by("happened_at", "pk")
+
+
 def with_skill_history(players):
     """Prefetch what `current_skills` reads beyond the stored skills (which
-    `PlayerQuerySet.for_roster_page` prefetches), so a squad costs two more queries, not two per
-    player: the active developments with a skill, and the 💀 ticks."""
+    `PlayerQuerySet.for_roster_page` prefetches), so a squad costs three more queries, not three
+    per player: the active developments with a skill, the 💀 ticks and the records by hand (all
+    of them, as the squad page lists them too)."""
     return players.prefetch_related(
         Prefetch("developments", queryset=_gaining_developments(), to_attr="gaining_developments"),
         Prefetch("casualties", queryset=_death_ticks(), to_attr="death_ticks"),
+        Prefetch("casualty_records", queryset=_records()),
     )
+
+
+@dataclass(frozen=True)
+class _Death:
+    """A 💀 in play order: of a match (`match_pk`) or recorded by hand (`match_pk` None)."""
+
+    season_number: int
+    moment: object
+    match_pk: int | None
+
+    def is_before(self, limit: tuple | None) -> bool:
+        """Before a match at `limit` (season number, played_at, pk): a tick of an earlier
+        match, or a record whose moment is before the match (as in `status.py`)."""
+        if limit is None:
+            return True
+        if self.match_pk is None:
+            return (self.season_number, self.moment) < limit[:2]
+        return (self.season_number, self.moment, self.match_pk) < limit
+
+
+def _deaths_of(player: Player) -> list[_Death]:
+    """Both kinds of 💀, from the prefetch of `with_skill_history` or in one query."""
+    ticks = getattr(player, "death_ticks", None)
+    cache = getattr(player, "_prefetched_objects_cache", {})
+    if ticks is not None and "casualty_records" in cache:
+        deaths = [_Death(t.match.season.number, t.match.played_at, t.match_id) for t in ticks]
+        deaths += [
+            _Death(r.season.number, r.happened_at, None)
+            for r in cache["casualty_records"]
+            if r.kind == Casualty.DEAD
+        ]
+        return deaths
+    by_match = (
+        _death_ticks()
+        .filter(player=player)
+        .order_by()
+        .values_list("match__season__number", "match__played_at", "match_id")
+    )
+    by_hand = (
+        CasualtyRecord.objects.filter(player=player, kind=Casualty.DEAD)
+        .order_by()
+        .annotate(no_match=Value(None, output_field=IntegerField()))
+        .values_list("season__number", "happened_at", "no_match")
+    )
+    return [_Death(*row) for row in by_match.union(by_hand, all=True).order_by()]
 
 
 def _place(match: Match) -> tuple:
@@ -82,14 +134,9 @@ def current_skills(player: Player, at_match: Match | None = None) -> list[SkillE
     developments = getattr(player, "gaining_developments", None)
     if developments is None:
         developments = list(_gaining_developments().filter(player=player))
-    deaths = getattr(player, "death_ticks", None)
-    if deaths is None:
-        deaths = list(_death_ticks().filter(player=player))
-
     limit = _place(at_match) if at_match is not None else None
     last_death = max(
-        (t.match.season.number for t in deaths if limit is None or _place(t.match) < limit),
-        default=None,
+        (d.season_number for d in _deaths_of(player) if d.is_before(limit)), default=None
     )
     starting = [SkillEntry(e.skill, e.parameter) for e in stored if not e.is_gained]
     granted = [SkillEntry(e.skill, e.parameter, granted=True) for e in stored if e.is_gained]

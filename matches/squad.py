@@ -14,7 +14,6 @@ from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
@@ -44,14 +43,7 @@ class Squad:
 def squad_page(team: Team, *, with_questions: bool) -> Squad:
     """The players on `team`'s roster as the squad page shows them, in a fixed number of
     queries; `with_questions`: also the open hatred questions (for those who answer them)."""
-    roster = list(
-        with_skill_history(team.players.for_roster_page().active()).prefetch_related(
-            Prefetch(
-                "casualty_records",
-                queryset=CasualtyRecord.objects.select_related("season").order_by("happened_at"),
-            )
-        )
-    )
+    roster = list(with_skill_history(team.players.for_roster_page().active()))
     season = Season.objects.current()
     unavailable = suspended_players(team, season=season)  # for the team's next match
     hatreds = active_hatreds(roster, season=season)

@@ -9,7 +9,7 @@ control characters and runs of whitespace turned into single spaces, ends trimme
 
 import unicodedata
 
-from django import forms
+from config.inputs import PlainCharField
 
 
 def normalise_name(value: str) -> str:
@@ -21,8 +21,9 @@ def normalise_name(value: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", visible).split())
 
 
-class NameField(forms.CharField):
-    """A name field that normalises before the length, required and uniqueness checks."""
+class NameField(PlainCharField):
+    """A name field that normalises before the length, required and uniqueness checks; a name
+    with a control character (NUL …) is refused first, not saved with a space for it."""
 
     def to_python(self, value):
         value = super().to_python(value)

@@ -251,4 +251,11 @@ def schedule_generate(request):
             else:
                 text = _("Der Spielplan ist vollständig; es fehlt keine Paarung.")
             messages.success(request, text)
+    elif season is None:
+        messages.error(request, _("Es läuft gerade keine Saison."))
+    else:
+        messages.error(
+            request,
+            _("Kein Spielplan erzeugt: bitte „einfach“ oder „doppelt“ wählen."),
+        )
     return redirect("matches:schedule")

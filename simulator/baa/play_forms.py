@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.inputs import PlainCharField, PlainFloatField
 from config.numbers import AsciiIntegerField
 from simulator.models import BaaGame, BaaSeat
 
@@ -109,9 +110,9 @@ class BaaInputForm(forms.Form):
     team = AsciiIntegerField(min_value=0, max_value=MAX_TEAMS - 1)
     v = AsciiIntegerField(min_value=0)
     aktion = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
-    wert = forms.CharField(required=False, max_length=8)
-    x = forms.FloatField(required=False, min_value=0, max_value=48)
-    y = forms.FloatField(required=False, min_value=0, max_value=48)
+    wert = PlainCharField(required=False, max_length=8)
+    x = PlainFloatField(required=False, min_value=0, max_value=48)
+    y = PlainFloatField(required=False, min_value=0, max_value=48)
     modus = forms.ChoiceField(
         required=False,
         choices=[("laufen", _("laufen")), ("werfen", _("werfen")), ("kicken", _("kicken"))],

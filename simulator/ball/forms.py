@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.inputs import PlainCharField
 from config.numbers import AsciiIntegerField
 
 # Computer levels of the BALL engine, by their German names.
@@ -57,7 +58,7 @@ class BallNewGameForm(forms.Form):
 
 
 class BallActionForm(forms.Form):
-    zug = forms.CharField(
+    zug = PlainCharField(
         label=_("Zug in Notation"),
         max_length=40,
         strip=True,
@@ -67,8 +68,8 @@ class BallActionForm(forms.Form):
         },
     )
     # The game version the page showed (see services.check_version); empty: the current one.
-    version = forms.CharField(required=False, max_length=40)
+    version = PlainCharField(required=False, max_length=40)
 
 
 class BallVersionForm(forms.Form):
-    version = forms.CharField(required=False, max_length=40)
+    version = PlainCharField(required=False, max_length=40)

@@ -4,6 +4,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils import timezone
 
 from league.services import start_next_season
 from matches import development as dev
@@ -941,3 +942,59 @@ def test_choose_refuses_an_unknown_choice(match, home, admin):
     with pytest.raises(ValueError, match="unknown development choice"):
         dev.choose("bribe", match=match, team=home, by=admin)
     assert not Development.objects.exists()
+
+
+# --- a 💀 recorded by hand on the squad page counts like a 💀 tick --------------------------
+
+
+def test_a_death_recorded_by_hand_resets_gains_like_a_death_tick(season, home, away, admin):
+    from matches.records import record_casualty
+    from matches.squad import squad_page
+
+    player = home.players.get(number=1)
+    first = play(home, away, at=days_ago(4))
+    choose_block(first, home, player, admin)
+    later = play(away, home, at=days_ago(3))
+    assert "Block" in [e.skill.name for e in current_skills(player)]
+    record_casualty(
+        player=player,
+        kind=Casualty.DEAD,
+        day=timezone.localdate(days_ago(2)),
+        by=home.coach,
+    )
+    assert "Block" not in [e.skill.name for e in current_skills(player)]
+    # going into a match before the death he still had it
+    assert "Block" in [e.skill.name for e in current_skills(player, at_match=later)]
+    # the squad page reads the same through its prefetch
+    shown = next(p for p in squad_page(home, with_questions=False).roster if p.pk == player.pk)
+    assert "Block" not in [e.skill.name for e in shown.skills_now]
+
+
+def test_an_injury_recorded_by_hand_keeps_the_gains(season, home, away, admin):
+    from matches.records import record_casualty
+
+    player = home.players.get(number=1)
+    first = play(home, away, at=days_ago(4))
+    choose_block(first, home, player, admin)
+    record_casualty(
+        player=player,
+        kind=Casualty.SERIOUSLY_INJURED,
+        day=timezone.localdate(days_ago(2)),
+        by=home.coach,
+    )
+    assert "Block" in [e.skill.name for e in current_skills(player)]
+
+
+def test_a_death_recorded_by_hand_in_an_earlier_season_leaves_later_gains(
+    season, home, away, admin
+):
+    from matches.records import record_casualty
+
+    player = home.players.get(number=1)
+    record_casualty(
+        player=player, kind=Casualty.DEAD, day=timezone.localdate(days_ago(2)), by=admin
+    )
+    open_season(by=admin)
+    match = play(home, away)
+    choose_block(match, home, player, admin)
+    assert "Block" in [e.skill.name for e in current_skills(player)]

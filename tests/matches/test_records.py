@@ -129,3 +129,71 @@ def test_another_coach_cannot_record_for_a_foreign_player(client, teams):
     home, away = teams
     client.force_login(away.coach)
     assert post_record(client, home.players.first()).status_code == 404
+
+
+# --- a back-dated record never makes a stored match invalid (docs/league.md, "Korrekturen") ---
+
+
+def block_for(match, team, player):
+    from matches import development as dev
+    from rules.models import Skill, SkillCategory
+
+    class One:
+        def roll(self, sides):
+            return 1
+
+    return dev.choose_primary(
+        match=match,
+        team=team,
+        player=player,
+        category=SkillCategory.objects.get(code="G"),
+        proposals=[Skill.objects.get(name=n) for n in ("Block", "Kick", "Frenzy")],
+        by=staff_user(),
+        dice=One(),
+    )
+
+
+def test_a_back_dated_injury_before_a_match_with_his_development_is_refused(teams):
+    home, away = teams
+    player = home.players.get(number=1)
+    match = play(home, away, at=days_ago(2))
+    block_for(match, home, player)
+    with pytest.raises(ValidationError) as refused:
+        record_casualty(player=player, kind=Casualty.SERIOUSLY_INJURED, day=day(5), by=home.coach)
+    text = " ".join(refused.value.messages)
+    assert match.label() in text and "zuerst" in text
+    assert not player.casualty_records.exists()
+
+
+def test_a_back_dated_death_before_a_match_with_his_tick_is_refused(teams):
+    home, away = teams
+    player = home.players.get(number=2)
+    play(home, away, at=days_ago(8))
+    later = play(away, home, at=days_ago(2), ticks={player: Casualty.BADLY_HURT})
+    with pytest.raises(ValidationError) as refused:
+        record_casualty(player=player, kind=Casualty.DEAD, day=day(10), by=staff_user())
+    assert any(later.label() in message for message in refused.value.messages)
+    assert not player.casualty_records.exists()
+
+
+def test_a_back_dated_injury_served_by_a_match_without_his_entries_is_accepted(teams):
+    home, away = teams
+    player = home.players.get(number=1)
+    served = play(home, away, at=days_ago(3))
+    later = play(away, home, at=days_ago(2))
+    block_for(later, home, player)  # only the match after the served one has his development
+    record_casualty(player=player, kind=Casualty.SERIOUSLY_INJURED, day=day(5), by=home.coach)
+    assert status_of(player, served) == Casualty.SERIOUSLY_INJURED
+
+
+def test_the_refusal_names_the_match_next_to_the_date_field(client, teams):
+    home, away = teams
+    player = home.players.get(number=1)
+    match = play(home, away, at=days_ago(2))
+    block_for(match, home, player)
+    client.force_login(home.coach)
+    response = post_record(client, player, day=day(5).isoformat())
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert f'id="id_ausfall{player.pk}-day_error"' in html and "zuerst" in html
+    assert not player.casualty_records.exists()
