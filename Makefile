@@ -23,7 +23,12 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	@touch $@ $(VENV)/.installed
 
 install: $(VENV)/.installed
-install-dev: $(VENV)/.installed-dev
+# The Nu Html Checker for the HTML test (npm package vnu-jar: the jar only, no Java download).
+node_modules/vnu-jar/build/dist/vnu.jar: package.json package-lock.json
+	@if command -v npm >/dev/null 2>&1; then npm ci --ignore-scripts --no-audit --no-fund --silent && touch $@; \
+	else echo "npm fehlt: der HTML-Test (Nu Html Checker) braucht npm und Java 17 (apt-get install npm openjdk-17-jre-headless)"; fi
+
+install-dev: $(VENV)/.installed-dev node_modules/vnu-jar/build/dist/vnu.jar
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput

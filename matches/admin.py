@@ -1,11 +1,15 @@
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.core.exceptions import ValidationError
+from django.template.response import TemplateResponse
+from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from . import services
 from .models import Cancellation, CasualtyTick, Development, Match
+from .standings import changes_without
 
 
 class CasualtyTickInline(admin.TabularInline):
@@ -73,8 +77,11 @@ class MatchAdmin(SimpleHistoryAdmin):
     """Read-only overview: results are entered and corrected on the site ("Bearbeiten"), where
     the same rules hold for admins as for coaches."""
 
+    # What an admin looks for first comes first: on a phone the table scrolls sideways, and the
+    # match (struck through when deleted) and a coach's objection are in view without swiping.
     list_display = [
-        "__str__",
+        "match",
+        "objection",
         "season",
         "round",
         "scheduled_at",
@@ -83,8 +90,6 @@ class MatchAdmin(SimpleHistoryAdmin):
         "conceded_by",
         "entered_by",
         "confirmed_by",
-        "disputed_by",
-        "dispute_note",
         "deleted_at",
         "version",
     ]
@@ -116,6 +121,22 @@ class MatchAdmin(SimpleHistoryAdmin):
     def has_soft_delete_permission(self, request):
         return Match.may_be_deleted_by(request.user)
 
+    @admin.display(description=_("Spiel"), ordering="played_at")
+    def match(self, match):
+        if match.is_deleted:
+            return format_html(
+                '<del class="match-deleted">{}</del> <strong>{}</strong>', match, _("gelöscht")
+            )
+        return str(match)
+
+    @admin.display(description=_("Einwand"))
+    def objection(self, match):
+        if match.disputed_at is None:
+            return "–"
+        return format_html(
+            '<span class="objection">{}: {}</span>', match.disputed_by, match.dispute_note or "–"
+        )
+
     def _apply(self, request, queryset, workflow, done: str):
         for match in queryset.select_related("home", "away"):
             try:
@@ -131,6 +152,20 @@ class MatchAdmin(SimpleHistoryAdmin):
         description=_("Ergebnis löschen (wiederherstellbar)"), permissions=["soft_delete"]
     )
     def soft_delete(self, request, queryset):
+        """Asks first: a page naming each match and what deleting it changes in the table;
+        only its "Ja, löschen" deletes."""
+        if request.POST.get("post") != "yes":
+            matches = list(queryset.select_related("season", "home", "away"))
+            context = {
+                **self.admin_site.each_context(request),
+                "title": gettext("Ergebnis löschen?"),
+                "opts": self.model._meta,
+                "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+                "items": [(match, changes_without(match)) for match in matches],
+            }
+            return TemplateResponse(
+                request, "admin/matches/match/soft_delete_confirmation.html", context
+            )
         self._apply(request, queryset, services.delete_match, gettext("Gelöscht: %(match)s"))
 
     @admin.action(description=_("Ergebnis wiederherstellen"), permissions=["soft_delete"])

@@ -54,11 +54,15 @@ def _shown(record, model_field: models.Field) -> str:
     return str(value)
 
 
-def _changes(model, record, previous) -> list[Change]:
+# A dispute's note is for the two coaches and the admins (`Match.may_read_dispute_note`).
+NOTE_FIELDS = ["dispute_note"]
+
+
+def _changes(model, record, previous, *, hidden=()) -> list[Change]:
     """Each stored field whose value differs between the two versions."""
     changes = []
     for model_field in model._meta.concrete_fields:
-        if model_field.primary_key or model_field.name in NOT_SHOWN:
+        if model_field.primary_key or model_field.name in NOT_SHOWN or model_field.name in hidden:
             continue
         if getattr(record, model_field.attname) == getattr(previous, model_field.attname):
             continue
@@ -82,12 +86,37 @@ def _with_previous(records) -> list[tuple]:
     return pairs
 
 
-def _match_what(record, previous, changes: list[Change]) -> str:
+def _local(moment: datetime) -> str:
+    return date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
+
+
+def _team(record, name: str) -> str:
+    try:
+        return str(getattr(record, name))
+    except ObjectDoesNotExist:
+        return _("(gelöscht)")
+
+
+RESULT_FIELDS = [
+    "played_at",
+    "home_touchdowns",
+    "away_touchdowns",
+    "home_journeymen_casualties",
+    "away_journeymen_casualties",
+    "conceded_by_id",
+]
+
+
+def _match_what(record, previous, *, with_note: bool, cancelled: set) -> str:
+    """What one version of a match did, named as what it was. `cancelled`: the appointments
+    (None: without one) that a cancellation of this match called off."""
+    score = {"home": record.home_touchdowns, "away": record.away_touchdowns}
     if previous is None:
-        return _("Ergebnis eingetragen: %(home)d:%(away)d") % {
-            "home": record.home_touchdowns,
-            "away": record.away_touchdowns,
-        }
+        if record.played_at:
+            return _("Ergebnis eingetragen: %(home)d:%(away)d") % score
+        if record.scheduled_at:
+            return _("Spiel angelegt, Termin %(when)s") % {"when": _local(record.scheduled_at)}
+        return _("Spiel angelegt, noch ohne Termin")
     if record.deleted_at and not previous.deleted_at:
         return _("Ergebnis gelöscht")
     if previous.deleted_at and not record.deleted_at:
@@ -95,8 +124,31 @@ def _match_what(record, previous, changes: list[Change]) -> str:
     if record.confirmed_at and not previous.confirmed_at:
         return _("Ergebnis bestätigt")
     if record.disputed_at and record.disputed_at != previous.disputed_at:
+        if not with_note:
+            return _("Einwand an die Admins")
         return _("Einwand: %(note)s") % {"note": record.dispute_note}
-    return _("Ergebnis geändert")
+    if record.forfeited_by_id and record.forfeited_by_id != previous.forfeited_by_id:
+        return _("Kampflos gewertet: %(team)s verliert 0:3") % {
+            "team": _team(record, "forfeited_by")
+        }
+    if previous.forfeited_by_id and not record.forfeited_by_id:
+        return _("Kampflos-Wertung zurückgenommen")
+    if record.played_at and not previous.played_at:
+        return _("Ergebnis eingetragen: %(home)d:%(away)d") % score
+    if any(getattr(record, f) != getattr(previous, f) for f in RESULT_FIELDS):
+        return _("Ergebnis geändert")
+    if record.scheduled_at != previous.scheduled_at:
+        if record.scheduled_at is None:
+            if previous.scheduled_at in cancelled:
+                return _("Termin abgesagt: %(when)s") % {"when": _local(previous.scheduled_at)}
+            return _("Termin gestrichen")
+        if previous.scheduled_at is None:
+            return _("Termin vereinbart: %(when)s") % {"when": _local(record.scheduled_at)}
+        return _("Termin verschoben: %(before)s → %(after)s") % {
+            "before": _local(previous.scheduled_at),
+            "after": _local(record.scheduled_at),
+        }
+    return _("Spiel geändert")
 
 
 def _tick_what(record, previous) -> str:
@@ -121,8 +173,12 @@ def _development_what(record, previous) -> str:
     return _("Entwicklung von %(team)s geändert") % values
 
 
-def match_history(match: Match) -> list[HistoryEntry]:
-    """Every recorded change of `match`, its ticks and developments, newest first."""
+def match_history(match: Match, *, with_note: bool = True) -> list[HistoryEntry]:
+    """Every recorded change of `match`, its ticks and developments, newest first.
+
+    `with_note=False` leaves out what a dispute's note said (for readers other than the two
+    coaches and the admins)."""
+    cancelled = set(match.cancellations.values_list("appointment", flat=True))
     sources = [
         (Match, match.history.all(), None),
         (
@@ -143,11 +199,12 @@ def match_history(match: Match) -> list[HistoryEntry]:
         for record, previous in _with_previous(records.select_related("history_user")):
             changes = []
             if previous is not None and record.history_type == "~":
-                changes = _changes(model, record, previous)
+                hidden = () if with_note or model is not Match else NOTE_FIELDS
+                changes = _changes(model, record, previous, hidden=hidden)
                 if not changes:
                     continue
             if model is Match:
-                text = _match_what(record, previous, changes)
+                text = _match_what(record, previous, with_note=with_note, cancelled=cancelled)
             else:
                 text = what(record, previous)
             who = str(record.history_user) if record.history_user else _("unbekannt")

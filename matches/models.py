@@ -499,6 +499,13 @@ class Match(models.Model):
             self.home.is_coached_by(user) or self.away.is_coached_by(user)
         )
 
+    def may_read_dispute_note(self, user) -> bool:
+        """A dispute's note is for the two coaches and the admins; everybody else only sees
+        that there is an objection."""
+        return (
+            is_league_admin(user) or self.home.is_coached_by(user) or self.away.is_coached_by(user)
+        )
+
     @staticmethod
     def may_enter(user, *, home: Team, away: Team) -> bool:
         """A new result between these teams: either coach, or an admin."""

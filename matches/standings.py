@@ -164,3 +164,39 @@ def season_table(season: Season) -> list[Row]:
     matches = Match.objects.for_season(season).with_result().with_casualty_counts().order_by()
     results = [result_of(match) for match in matches]
     return build_table(season.teams.all(), results, Points.of(season))
+
+
+@dataclass(frozen=True)
+class TableChange:
+    """One team's row before and after a result is taken out of the table."""
+
+    team: object
+    points_before: int
+    points_after: int
+    rank_before: int
+    rank_after: int
+
+
+def changes_without(match: Match) -> list[TableChange]:
+    """What deleting `match` changes in its season's table: the rows of its two teams before
+    and after (empty when the match does not count there: no result, or deleted already)."""
+    season = match.season
+    matches = list(Match.objects.for_season(season).with_result().with_casualty_counts().order_by())
+    if match.pk not in {m.pk for m in matches}:
+        return []
+    teams = list(season.teams.all())
+    points = Points.of(season)
+    before = build_table(teams, [result_of(m) for m in matches], points)
+    after = build_table(teams, [result_of(m) for m in matches if m.pk != match.pk], points)
+    after_by_team = {row.team.pk: row for row in after}
+    return [
+        TableChange(
+            team=row.team,
+            points_before=row.points,
+            points_after=after_by_team[row.team.pk].points,
+            rank_before=row.rank,
+            rank_after=after_by_team[row.team.pk].rank,
+        )
+        for row in before
+        if row.team.pk in (match.home_id, match.away_id)
+    ]

@@ -70,10 +70,12 @@ def match_context(
     forms by name, plus "errors"), `dispute_form` or `replace` (one team's development part, as
     `development_side` built it), and is shown instead of a fresh one."""
     can_edit = match.is_editable_by(user)
+    may_read_note = match.may_read_dispute_note(user)
     context = {
         "match": match,
         "can_edit": can_edit and match.is_played,
-        "history": match_history(match),
+        "may_read_note": may_read_note,
+        "history": match_history(match, with_note=may_read_note),
         **appointment_context(match, user=user, can_edit=can_edit, forms=forms or {}),
     }
     if not match.is_played:

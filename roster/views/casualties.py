@@ -13,7 +13,7 @@ from matches.hatred import answer_hatred, casualty_of, question_for
 from matches.models import CasualtyRecord
 from matches.records import record_casualty, remove_casualty_record
 
-from .squad_page import editable_team, render_squad_page
+from .squad_page import at_player, editable_team, render_squad_page
 
 
 @require_POST
@@ -38,6 +38,7 @@ def casualty_record_create(request, pk: int, player_pk: int):
                 request,
                 _("%(symbol)s für %(player)s eingetragen.")
                 % {"symbol": record.symbol, "player": player},
+                extra_tags=at_player(player),
             )
             return redirect(player)
     return render_squad_page(request, team, record_form=form, status=400)
@@ -52,7 +53,9 @@ def hatred_answer(request, pk: int, key: str):
         raise Http404
     question = question_for(casualty)
     if question is None:
-        messages.info(request, _("Diese Frage ist schon beantwortet."))
+        messages.info(
+            request, _("Diese Frage ist schon beantwortet."), extra_tags=at_player(casualty.player)
+        )
         return redirect(casualty.player)
     form = HatredForm(request.POST, question=question)
     if form.is_valid():
@@ -70,7 +73,11 @@ def hatred_answer(request, pk: int, key: str):
                 text = _("🤬 %(player)s hasst jetzt %(race)s (bis Saisonende).")
             else:
                 text = _("Kein Hass für %(player)s eingetragen.")
-            messages.success(request, text % {"player": casualty.player, "race": hatred.race})
+            messages.success(
+                request,
+                text % {"player": casualty.player, "race": hatred.race},
+                extra_tags=at_player(casualty.player),
+            )
             return redirect(casualty.player)
     return render_squad_page(request, team, hatred_form=form, status=400)
 
@@ -86,5 +93,6 @@ def casualty_record_delete(request, pk: int, record_pk: int):
         request,
         _("%(symbol)s für %(player)s entfernt.")
         % {"symbol": record.symbol, "player": record.player},
+        extra_tags=at_player(record.player),
     )
     return redirect(record.player)

@@ -14,7 +14,7 @@ from rules.models import SkillCategory
 
 from .. import services
 from ..forms import PlayerCategoriesForm, PlayerEditForm, PlayerForm
-from .squad_page import editable_player, editable_team, render_squad_page
+from .squad_page import at_player, editable_player, editable_team, render_squad_page
 
 
 @require_safe
@@ -125,13 +125,12 @@ def player_categories(request, pk: int, player_pk: int):
     mode = form.cleaned_data["mode"]
     if mode == "vorlage":
         player.copy_categories_from_position()
-        messages.success(
-            request, _("Kategorien von %(player)s aus der Vorlage übernommen.") % {"player": player}
-        )
+        text = _("Kategorien von %(player)s aus der Vorlage übernommen.")
     elif mode == "eigene":
         player.set_categories(primary=form.chosen("primary"), secondary=form.chosen("secondary"))
-        messages.success(request, _("Kategorien von %(player)s gespeichert.") % {"player": player})
+        text = _("Kategorien von %(player)s gespeichert.")
     else:
         player.clear_categories()
-        messages.success(request, _("%(player)s ist wieder unbeschränkt.") % {"player": player})
+        text = _("%(player)s ist wieder unbeschränkt.")
+    messages.success(request, text % {"player": player}, extra_tags=at_player(player))
     return redirect(player)

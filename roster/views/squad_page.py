@@ -3,6 +3,7 @@ the teams and players a user may change (404 for the others)."""
 
 import datetime
 
+from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
@@ -14,6 +15,29 @@ from rules.models import SkillCategory
 
 from ..forms import PlayerCategoriesForm
 from ..models import MAX_PLAYERS, Player, Team
+
+
+def at_player(player: Player) -> str:
+    """The extra tag of a message about `player`: the squad page shows it in his row, where
+    the page jumps after the form (`Player.get_absolute_url`), not at the top out of view."""
+    return f"spieler-{player.pk}"
+
+
+def _messages_by_player(request, team: Team, *, can_edit: bool) -> tuple[list, dict[int, list]]:
+    """The request's messages: those for the top of the page, and those about a player on the
+    roster by his pk (shown in his row to a user who may edit; else at the top)."""
+    top, near = [], {}
+    pending = list(messages.get_messages(request))
+    tagged = {}
+    if can_edit and any(m.extra_tags.startswith("spieler-") for m in pending):
+        tagged = {f"spieler-{pk}": pk for pk in team.roster().values_list("pk", flat=True)}
+    for message in pending:
+        pk = tagged.get(message.extra_tags)
+        if pk is None:
+            top.append(message)
+        else:
+            near.setdefault(pk, []).append(message)
+    return top, near
 
 
 def render_squad_page(
@@ -28,6 +52,7 @@ def render_squad_page(
     """The squad page; a refused form (`record_form`, `hatred_form`, `categories_form`) is
     shown at its player."""
     can_edit = team.is_editable_by(request.user)
+    top_messages, player_messages = _messages_by_player(request, team, can_edit=can_edit)
 
     def build() -> squad.Squad:
         page = squad.squad_page(team, with_questions=can_edit)
@@ -35,6 +60,8 @@ def render_squad_page(
             return page
         categories = list(SkillCategory.objects.all())
         for player in page.roster:
+            # Only in the page of a user who may edit, whose fragment is then not kept.
+            player.messages = player_messages.get(player.pk, [])
             player.hatred_forms = [
                 hatred_form
                 if hatred_form is not None and hatred_form.question.key == question.key
@@ -80,15 +107,18 @@ def render_squad_page(
             "refused": refused,
             # The roster is the same for every viewer who may not edit it, and for all editors
             # of the team on one day (their forms hold a CSRF slot, config/pagecache/csrf.py);
-            # a refused form belongs to one request only.
+            # a refused form or a message at a player belongs to one request only.
             **fragments.fragment_context(
                 request,
                 fragments.STRUCTURE,
                 *squad_scopes(request, team.pk),
-                role=None if refused else (f"edit-{today.isoformat()}" if can_edit else ""),
+                role=None
+                if refused or player_messages
+                else (f"edit-{today.isoformat()}" if can_edit else ""),
                 personal=True,
             ),
             "appointments": appointments,
+            "messages": top_messages,
         },
         status=status,
     )

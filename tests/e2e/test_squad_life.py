@@ -55,6 +55,9 @@ def test_a_serious_injury_leads_to_hatred_of_orcs(page: Page, live_server, leagu
 
     marker = page.locator(f"#spieler-{player.pk} [data-hatred='Orc']")
     expect(marker).to_be_visible()
+    said = page.locator(f"#spieler-{player.pk} [data-player-message]")
+    expect(said).to_have_text(f"🤬 {player} hasst jetzt Orc (bis Saisonende).")
+    expect(said).to_be_in_viewport()
     expect(page.locator("[data-hatred-question]")).to_have_count(0)
     effect = marker.locator(".hatred__effect")
     expect(effect).to_be_hidden()
@@ -78,6 +81,8 @@ def test_a_death_by_hand_lasts_the_season_and_the_player_returns(page: Page, liv
 
     card = page.locator(f"#spieler-{player.pk}")
     expect(card.locator("[data-status]")).to_contain_text("💀")
+    expect(card.locator("[data-player-message]")).to_have_text(f"💀 für {player} eingetragen.")
+    expect(card.locator("[data-player-message]")).to_be_in_viewport()
     expect(card.locator("[data-record='dead']")).to_contain_text("Vom Bierfass erschlagen")
     # He misses every match of this season: still out after a played match.
     play(humans, _orcs, at=days_ago(0.01))
@@ -88,6 +93,25 @@ def test_a_death_by_hand_lasts_the_season_and_the_player_returns(page: Page, liv
     page.reload()
     expect(page.locator(f"#spieler-{player.pk} [data-status]")).to_have_count(0)
     fits_the_phone(page)
+
+
+def test_saved_categories_are_confirmed_in_view_at_the_player(page: Page, live_server, league):
+    humans, _orcs = league
+    player = humans.players.get(number=7)  # the last row: the page jumps down to him
+    log_in(page, f"{live_server.url}/konto/anmelden/")
+    page.goto(f"{live_server.url}{humans.get_absolute_url()}")
+    card = page.locator(f"#spieler-{player.pk}")
+    card.get_by_text("Bearbeiten", exact=True).click()
+    form = card.locator(".categories-form")
+    form.get_by_label("Selbst festlegen").check()
+    form.locator(".categories-form__set").first.get_by_label("General").check()
+    form.get_by_role("button", name="Kategorien speichern").click()
+
+    said = page.locator(f"#spieler-{player.pk} [data-player-message]")
+    expect(said).to_have_text(f"Kategorien von {player} gespeichert.")
+    expect(said).to_be_in_viewport()
+    expect(page.locator(".messages .message").first).to_be_in_viewport()
+    assert page.locator("body > .messages, main .messages:not(.messages--at-player)").count() == 0
 
 
 def test_selbst_waehlen_offers_only_gainable_skills_of_his_categories(

@@ -94,8 +94,18 @@ def test_result_is_confirmed_edited_recorded_deleted_and_restored(
     admin.goto(f"{live_server.url}/admin/matches/match/")
     admin.locator(f'input[name="_selected_action"][value="{match.pk}"]').check()
     admin.locator("select[name=action]").select_option("soft_delete")
-    admin.locator("button[name=index]").click()
+    admin.get_by_role("button", name="Ausführen").click()
+    # Asked first, naming the match and what it changes in the table.
+    expect(admin.get_by_role("heading", name="Ergebnis löschen?")).to_be_visible()
+    expect(admin.locator(f'[data-match="{match.pk}"]')).to_contain_text(
+        f"{home.name}: 3 → 0 Punkte"
+    )
+    admin.get_by_role("button", name="Ja, löschen").click()
     expect(admin.locator(".messagelist")).to_contain_text("Gelöscht")
+    # On the phone the deleted row looks deleted where the row starts, without swiping.
+    deleted_label = admin.locator(f'tr:has(input[value="{match.pk}"]) del.match-deleted')
+    expect(deleted_label).to_be_in_viewport()
+    assert deleted_label.evaluate("e => getComputedStyle(e).textDecorationLine") == "line-through"
 
     a.goto(f"{live_server.url}/tabelle/")
     expect(a.locator(f'tr[data-team="{home.pk}"] [data-col="points"]')).to_have_text("0")

@@ -209,7 +209,9 @@ def test_admin_soft_deletes_and_restores_from_the_match_list(client, season, hom
     client.force_login(type(home.coach).objects.create_superuser("boss", "b@x.org", "pw-123-x"))
     changelist = "/admin/matches/match/"
     response = client.post(
-        changelist, {"action": "soft_delete", "_selected_action": [match.pk]}, follow=True
+        changelist,
+        {"action": "soft_delete", "_selected_action": [match.pk], "post": "yes"},
+        follow=True,
     )
     assert "Gelöscht" in response.content.decode()
     assert Match.objects.get(pk=match.pk).is_deleted
