@@ -108,6 +108,8 @@ class BaaInputForm(forms.Form):
 
     team = AsciiIntegerField(min_value=0, max_value=MAX_TEAMS - 1)
     v = AsciiIntegerField(min_value=0)
+    # the pick step a card button was drawn for ("round.step"), see play.pick_step
+    schritt = forms.RegexField(regex=r"^[0-9]{1,4}\.[0-9]{1,2}$", required=False, max_length=8)
     aktion = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     wert = forms.CharField(required=False, max_length=8)
     x = forms.FloatField(required=False, min_value=0, max_value=48)

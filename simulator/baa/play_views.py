@@ -128,6 +128,7 @@ def _context(
                 "next_team": team_name(mine[0]),
                 "next_index": mine[0],
                 "team": team,
+                "step": play.pick_step(engine),
             }
             if team is not None:
                 acting_team = team
@@ -266,7 +267,13 @@ def baa_game_input(request, token: str):
         try:
             engine = play.engine_of(who.game)
             action = _action(form, engine)
-            play.play(token=token, team=team, action=action, version=form.cleaned_data["v"])
+            play.play(
+                token=token,
+                team=team,
+                action=action,
+                version=form.cleaned_data["v"],
+                step=form.cleaned_data.get("schritt") or None,
+            )
         except play.BaaPlayError as exc:
             error = str(exc)
     else:
