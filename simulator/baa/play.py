@@ -329,6 +329,33 @@ def advance(*, game: BaaGame) -> BaaGame:
     return game
 
 
+def hand_to_bot(*, token: str, team: int) -> BaaGame:
+    """Another link of the game (the host or another seat) hands a person's team whose phone
+    left for good to the greedy bot, which plays it from now on (its old link only watches)."""
+    who = access(token)
+    if who is None:
+        raise BaaPlayError(_("Diesen Link gibt es nicht (mehr)."))
+    if who.seat is not None and who.seat.team == team:
+        raise BaaPlayError(_("Dein eigenes Team können nur die anderen an einen Bot übergeben."))
+    with transaction.atomic():
+        try:
+            game = BaaGame.objects.lock_one(who.game.pk)
+        except BaaGame.DoesNotExist:
+            raise BaaPlayError(_("Diese Partie gibt es nicht mehr.")) from None
+        if game.finished:
+            raise BaaPlayError(_("Die Partie ist schon zu Ende."))
+        seat = game.seats.filter(team=team).first()
+        if seat is None or seat.is_bot:
+            raise BaaPlayError(_("Dieses Team spielt schon ein Bot."))
+        seat.kind = BaaSeat.Kind.GREEDY
+        seat.save(update_fields=["kind"])
+        engine = engine_of(game)
+        kinds = _kinds(game)
+        _run_bots(engine, kinds)
+        _store(game, engine, kinds)
+    return game
+
+
 def give_up(*, token: str) -> BaaGame:
     """The host ends a game early (it stays in the list of finished games)."""
     who = access(token)

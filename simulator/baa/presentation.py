@@ -241,6 +241,11 @@ def _svg_y(y: float) -> float:
     return round(TABLE - y, 3)
 
 
+# Figures on the whole 48" table are drawn this many times their size, so that a rank letter
+# is at least 9 px tall on a 375 px phone (a zoomed 16" view draws them at their size).
+WHOLE_TABLE_FIGURE_SCALE = 2
+
+
 def baa_picture(*, match: BaaMatch, number: int) -> dict[str, Any]:
     """SVG-ready shapes of the table after round ``number`` (y flipped: north is up)."""
     return table_shapes(match.rounds[number].picture, match.districts)
@@ -327,6 +332,7 @@ def table_shapes(picture: dict[str, Any], districts) -> dict[str, Any]:
         "districts": lines,
         "goals": picture["goals"],
         "centre": centre,
+        "figure_scale": WHOLE_TABLE_FIGURE_SCALE,
     }
 
 
