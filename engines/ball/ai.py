@@ -19,6 +19,7 @@ import random
 import time
 
 from . import board as B
+from . import master
 from .actions import Action
 from .board import ACTIVE, DIST, DOWN, GAME_OVER, PIECE_TEAM, SCORING_ROW, TOP
 from .state import State
@@ -190,9 +191,7 @@ def _hard(state: State, rng: random.Random) -> Action:
 
 
 def _master(state: State, rng: random.Random) -> Action:
-    from .master import choose  # master imports evaluate from here
-
-    return choose(state, rng, budget=MASTER_BUDGET)
+    return master.choose(state, rng, evaluate, budget=MASTER_BUDGET)
 
 
 # Seconds the master level searches per action (its answer time is this plus one node).

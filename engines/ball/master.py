@@ -3,7 +3,8 @@
 A turn is a run of actions by one side (its action points, then the resolution tasks), so the
 search tree is not strictly alternating: a node is a max node when the root's side is to move
 and a min node otherwise, whatever the node above it was. Values are always the root side's
-(``ai.evaluate`` from its point of view).
+(the evaluation ``ai`` hands in, ``ai.evaluate``, from its point of view; taking it as an
+argument keeps this module free of an import of ``ai``, which offers this level).
 
 - Iterative deepening: depth 1, 2, 3, ... actions until the time budget runs out; the answer is
   the best root action of the deepest search that finished (or of the unfinished one, when its
@@ -20,9 +21,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from .actions import Action
-from .ai import evaluate
 from .state import State
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -36,7 +37,8 @@ class _OutOfTime(Exception):
 class Search:
     """One search from the root side's point of view; reusable across calls for the same side."""
 
-    def __init__(self, team: int, deadline: float) -> None:
+    def __init__(self, team: int, deadline: float, evaluate: Callable[[State, int], float]) -> None:
+        self.evaluate = evaluate
         self.team = team
         self.deadline = deadline
         self.nodes = 0
@@ -50,7 +52,7 @@ class Search:
 
     def ordered_children(self, state: State, first: Action | None) -> list[tuple[Action, State]]:
         """The children of ``state``, best first for the side to move."""
-        team = self.team
+        team, evaluate = self.team, self.evaluate
         scored = []
         deadline = self.deadline
         for action in state.legal_actions():
@@ -72,7 +74,7 @@ class Search:
         """Alpha-beta value of ``state`` searched ``depth`` actions deep (root side's view)."""
         self._tick()
         if depth <= 0 or state.is_over:
-            return evaluate(state, self.team)
+            return self.evaluate(state, self.team)
         entry = self.table.get(state)
         first = None
         if entry is not None:
@@ -89,7 +91,7 @@ class Search:
         best_action = None
         if depth == 1:
             # Leaves: static values of the children; no ordering needed.
-            team = self.team
+            team, evaluate = self.team, self.evaluate
             best = -INF if maximise else INF
             for action in state.legal_actions():
                 v = evaluate(state.apply_legal(action), team)
@@ -124,7 +126,7 @@ class Search:
 
     def root(self, state: State, rng: random.Random, max_depth: int = 64) -> tuple[Action, int]:
         """The best action within the time budget and the deepest depth that finished."""
-        team = self.team
+        team, evaluate = self.team, self.evaluate
         # Ties broken by a seeded jitter far below any evaluation step.
         moves = [
             (evaluate(state.apply_legal(a), team) + rng.random() * 1e-3, a, state.apply_legal(a))
@@ -158,11 +160,16 @@ class Search:
         return best_action, finished
 
 
-def choose(state: State, rng: random.Random, budget: float = 0.6) -> Action:
+def choose(
+    state: State,
+    rng: random.Random,
+    evaluate: Callable[[State, int], float],
+    budget: float = 0.6,
+) -> Action:
     """The master's action: the only legal one at once, else the deepest search in ``budget`` s."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    search = Search(state.team_to_move, time.perf_counter() + budget)
+    search = Search(state.team_to_move, time.perf_counter() + budget, evaluate)
     action, _depth = search.root(state, rng)
     return action
