@@ -336,12 +336,22 @@ def table_shapes(picture: dict[str, Any], districts) -> dict[str, Any]:
     }
 
 
-def baa_round_log(*, match: BaaMatch, number: int, detail: bool) -> list[dict[str, Any]]:
-    """The German log lines of one round (all of them, or only the key events)."""
+def baa_round_log(
+    *, match: BaaMatch, number: int, detail: bool, activation: int | None = None
+) -> list[dict[str, Any]]:
+    """The German log lines of one round (all of them, or only the key events), or of one
+    activation of it (1-based); lines of tests and roll-offs carry their dice."""
+    events = match.rounds[number].events
+    if activation is not None:
+        events = match.rounds[number].activations[activation - 1].events
     lines = []
-    for event in match.rounds[number].events:
+    for event in events:
         kind = event.get("type")
         if kind in _SILENT or (not detail and kind not in KEY_EVENTS):
             continue
-        lines.append({"text": describe_event(event), "kind": kind, "key": kind in KEY_EVENTS})
+        line = {"text": describe_event(event), "kind": kind, "key": kind in KEY_EVENTS}
+        if kind in ("k_test", "roll_off"):
+            line["dice"] = [{"value": r, "six": r == 6} for r in event.get("rolls", [])]
+            line["k"] = event.get("k")
+        lines.append(line)
     return lines
