@@ -56,6 +56,12 @@ def test_two_phones_picking_at_the_same_moment_both_count(new_page, live_server,
     # the whole table while waiting: rank letters still readable on a phone
     assert green.locator("svg.baa-live").get_attribute("viewBox") == WHOLE
     assert min(_rank_letter_heights(green)) >= 9
+    # the seat picks its figure by a card button at least 44 px tall
+    heights = green.evaluate(
+        "[...document.querySelectorAll('.baa-buttons .action-button')]"
+        ".map(b => b.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 44
     assert_accessible(green)
 
     # both pages were drawn at the same version; both taps go out before either answer is in
