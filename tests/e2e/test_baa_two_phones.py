@@ -94,3 +94,19 @@ def test_the_acting_seat_sees_the_zoomed_map_after_the_automatic_refresh(
     assert min(_rank_letter_heights(green)) >= 9
     expect(green.locator(".baa-legend")).to_be_visible()
     assert_accessible(green)
+
+
+def test_a_page_whose_game_was_deleted_says_so_and_stops_polling(new_page, live_server):
+    game = _two_phone_game()
+    phone = new_page()
+    phone.goto(f"{live_server.url}{game.seats.get(team=0).get_absolute_url()}")
+    game.delete()
+    expect(phone.get_by_role("alert")).to_contain_text(
+        "Diese Partie gibt es nicht mehr", timeout=15000
+    )
+    polls = []
+    phone.on(
+        "request", lambda request: polls.append(request.url) if "/stand/" in request.url else None
+    )
+    phone.wait_for_timeout(5000)  # two and a half polling periods
+    assert polls == []
