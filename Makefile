@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: serve run test install install-dev lint format migrate demo bench bench-ball answer-ball strength-ball bench-baa bench-pages load-mix page-weight perft-ball messages clean mutation
+.PHONY: serve run test install install-dev lint format migrate demo bench bench-ball answer-ball strength-ball strength-ball-master bench-baa bench-pages load-mix page-weight perft-ball messages clean mutation
 
 $(BIN)/python:
 	@py=$$(scripts/find-python) || exit 1; \
@@ -69,6 +69,10 @@ answer-ball: install-dev
 
 strength-ball: install-dev
 	$(BIN)/python -m benchmarks.ball_strength
+
+# The master level against "schwer" over 200 games (long: about an hour on 2 cores).
+strength-ball-master: install-dev
+	nice $(BIN)/python -m benchmarks.ball_master
 
 bench-baa: install-dev
 	$(BIN)/python -m benchmarks.baa_speed

@@ -21,5 +21,10 @@ urlpatterns = [
     path("baa/partie/<str:token>/stand/", play_views.baa_game_state, name="baa-game-state"),
     path("baa/partie/<str:token>/zug/", play_views.baa_game_input, name="baa-game-input"),
     path("baa/partie/<str:token>/bericht/", play_views.baa_game_report, name="baa-game-report"),
+    path(
+        "baa/partie/<str:token>/platz/<int:team>/bot/",
+        play_views.baa_game_seat_bot,
+        name="baa-game-seat-bot",
+    ),
     path("baa/partie/<str:token>/beenden/", play_views.baa_game_give_up, name="baa-game-give-up"),
 ]

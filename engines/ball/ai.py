@@ -7,6 +7,8 @@ Levels:
 - ``"hard"``: plans its whole turn: a beam search over action sequences until the turn passes,
   each finished turn scored by the same evaluation. The plan is cached, so the next call in the
   same turn continues it without searching again.
+- ``"master"``: iterative-deepening alpha-beta over single actions with a transposition table
+  and move ordering, within a time budget per action (``engines.ball.master``).
 
 Every level only ever returns an action of ``state.legal_actions()``.
 """
@@ -17,11 +19,12 @@ import random
 import time
 
 from . import board as B
+from . import master
 from .actions import Action
 from .board import ACTIVE, DIST, DOWN, GAME_OVER, PIECE_TEAM, SCORING_ROW, TOP
 from .state import State
 
-LEVELS = ("random", "easy", "hard")
+LEVELS = ("random", "easy", "hard", "master")
 
 WIN = 1_000_000
 
@@ -187,7 +190,14 @@ def _hard(state: State, rng: random.Random) -> Action:
     return action
 
 
-_PLAYERS = {"random": _random, "easy": _greedy, "hard": _hard}
+def _master(state: State, rng: random.Random) -> Action:
+    return master.choose(state, rng, evaluate, budget=MASTER_BUDGET)
+
+
+# Seconds the master level searches per action (its answer time is this plus one node).
+MASTER_BUDGET = 0.6
+
+_PLAYERS = {"random": _random, "easy": _greedy, "hard": _hard, "master": _master}
 
 
 def choose_action(state: State, level: str = "hard", seed: int | None = None) -> Action:

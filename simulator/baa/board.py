@@ -99,6 +99,7 @@ def picture(engine: baa.Game, *, zoom_on: str | None = None) -> dict[str, Any]:
         left = min(max(f.x - ZOOM / 2, 0.0), TABLE - ZOOM)
         top = min(max(TABLE - f.y - ZOOM / 2, 0.0), TABLE - ZOOM)
         box = f"{left:.2f} {top:.2f} {ZOOM:.0f} {ZOOM:.0f}"
+        shapes["figure_scale"] = 1
     shapes["box"] = box
     pending = engine.pending or {}
     for fig in shapes["figures"]:

@@ -4,7 +4,10 @@ may give, carrying an input out (and the bots' answers after it) under a row loc
 A game row holds the engine's saved game; `engines.baa.Game.resume` continues it from its last
 resume point, so a request never replays the game from the start. Every write locks the row
 (config/writeguard.py) and checks the version the page was drawn from, so two seats acting at
-once cannot corrupt the game: the second one is told to look again.
+once cannot corrupt the game. A page drawn before the other seat's input is refused only when
+its input is no longer possible: hidden picks are made at the same time by the rules, so a pick
+from a page of the same pick step (`pick_step`) still counts after another team's pick; any
+other input from an older page is refused and the seat is told to look again.
 
 What one anonymous visitor may cost the server is bounded here: running games per visitor, new
 games per visitor and hour, running games in total, and bot inputs per request (the rest of a
@@ -244,26 +247,52 @@ def _store(game: BaaGame, engine: baa.Game, kinds: dict[int, str]) -> None:
     )
 
 
-def play(*, token: str, team: int, action: dict, version: int) -> BaaGame:
+def pick_step(engine: baa.Game) -> str:
+    """The pick step a page offers cards for ("round.step"): picks of one step are made at the
+    same time, whatever the others picked meanwhile."""
+    return f"{engine.round}.{engine.step}"
+
+
+def _still_possible(engine: baa.Game, team: int, action: dict, step: str | None) -> bool:
+    """Whether an input from a page older than the game can still be carried out as meant: a
+    card pick of the same pick step that the team has not made yet."""
+    pending = engine.pending
+    return (
+        action.get("type") == "pick"
+        and step is not None
+        and step == pick_step(engine)
+        and pending is not None
+        and pending["type"] == "pick"
+        and team in engine.waiting_for()
+    )
+
+
+def play(*, token: str, team: int, action: dict, version: int, step: str | None = None) -> BaaGame:
     """Carry out a person's input for `team` through the link `token`, then the bots' answers
     up to the budget. Raises BaaPlayError (German) and changes nothing if the link may not act
-    for that team, the page was stale (`version`), or the rules refuse the input."""
+    for that team, the page was stale (`version`) and its input is no longer possible (a pick of
+    pick step `step` stays possible until the team picked), or the rules refuse the input."""
     who = access(token)
     if who is None:
         raise BaaPlayError(_("Diesen Link gibt es nicht (mehr)."))
     if team not in who.teams:
         raise BaaPlayError(_("Mit diesem Link kannst du nicht für dieses Team spielen."))
     with transaction.atomic():
+        stale = False
         try:
             # _store counts the version up with the new state
             game = BaaGame.objects.claim(who.game.pk, version=version, new_version=False)
-        except StaleVersion:
-            raise BaaPlayError(
-                _("Inzwischen ist im Spiel etwas passiert. Schau dir den neuen Stand an.")
-            ) from None
+        except StaleVersion as exc:
+            game, stale = exc.current, True  # locked as it is now
+        except BaaGame.DoesNotExist:
+            raise BaaPlayError(_("Diese Partie gibt es nicht mehr.")) from None
         if game.finished:
             raise BaaPlayError(_("Die Partie ist schon zu Ende."))
         engine = engine_of(game)
+        if stale and not _still_possible(engine, team, action, step):
+            raise BaaPlayError(
+                _("Inzwischen ist im Spiel etwas passiert. Schau dir den neuen Stand an.")
+            )
         if team not in engine.waiting_for():
             raise BaaPlayError(_("Dieses Team ist gerade nicht am Zug."))
         try:
@@ -297,6 +326,33 @@ def advance(*, game: BaaGame) -> BaaGame:
         _run_bots(engine, kinds)
         if (len(engine.inputs), engine.rules.last_round) != before:
             _store(game, engine, kinds)
+    return game
+
+
+def hand_to_bot(*, token: str, team: int) -> BaaGame:
+    """Another link of the game (the host or another seat) hands a person's team whose phone
+    left for good to the greedy bot, which plays it from now on (its old link only watches)."""
+    who = access(token)
+    if who is None:
+        raise BaaPlayError(_("Diesen Link gibt es nicht (mehr)."))
+    if who.seat is not None and who.seat.team == team:
+        raise BaaPlayError(_("Dein eigenes Team können nur die anderen an einen Bot übergeben."))
+    with transaction.atomic():
+        try:
+            game = BaaGame.objects.lock_one(who.game.pk)
+        except BaaGame.DoesNotExist:
+            raise BaaPlayError(_("Diese Partie gibt es nicht mehr.")) from None
+        if game.finished:
+            raise BaaPlayError(_("Die Partie ist schon zu Ende."))
+        seat = game.seats.filter(team=team).first()
+        if seat is None or seat.is_bot:
+            raise BaaPlayError(_("Dieses Team spielt schon ein Bot."))
+        seat.kind = BaaSeat.Kind.GREEDY
+        seat.save(update_fields=["kind"])
+        engine = engine_of(game)
+        kinds = _kinds(game)
+        _run_bots(engine, kinds)
+        _store(game, engine, kinds)
     return game
 
 

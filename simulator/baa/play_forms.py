@@ -109,6 +109,8 @@ class BaaInputForm(forms.Form):
 
     team = AsciiIntegerField(min_value=0, max_value=MAX_TEAMS - 1)
     v = AsciiIntegerField(min_value=0)
+    # the pick step a card button was drawn for ("round.step"), see play.pick_step
+    schritt = forms.RegexField(regex=r"^[0-9]{1,4}\.[0-9]{1,2}$", required=False, max_length=8)
     aktion = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     wert = PlainCharField(required=False, max_length=8)
     x = PlainFloatField(required=False, min_value=0, max_value=48)

@@ -128,6 +128,7 @@ def _context(
                 "next_team": team_name(mine[0]),
                 "next_index": mine[0],
                 "team": team,
+                "step": play.pick_step(engine),
             }
             if team is not None:
                 acting_team = team
@@ -147,10 +148,15 @@ def _context(
             acting_team = pending["team"]
             turn = {"kind": "decision", "question": board.question(pending)}
     # on its own turn a seat sees the active figure's surroundings large (phones), unless the
-    # whole table is asked for
+    # whole table is asked for; a choice holds for the activation it was made in ("fuer"), so
+    # a turn that arrives by polling is zoomed even if the page showed the whole table before
+    figure = pending.get("figure") if pending else None
+    activation = f"{engine.round}-{figure}" if figure else ""
     wanted = request.GET.get("zoom")
+    if wanted not in ("0", "1") or request.GET.get("fuer") != activation:
+        wanted = None
     zoom = wanted == "1" or (wanted is None and turn["kind"] == "act")
-    zoom_on = pending.get("figure") if zoom and pending and pending.get("figure") else None
+    zoom_on = figure if zoom and figure else None
     zoom = zoom_on is not None
     events = engine.events
     last_lines = board.last_round_lines(events)
@@ -170,6 +176,15 @@ def _context(
                 }
             )
     result = engine.result()
+    own_team = who.seat.team if who.seat else None
+    # people's teams the others may hand to a bot (their phone left for good)
+    handable = []
+    if not game.finished and not game.shared_device:
+        handable = [
+            {"index": s.team, "name": team_name(s.team), "waited": s.team in waiting}
+            for s in seats
+            if not s.is_bot and s.team != own_team
+        ]
     return {
         "game": game,
         "who": who,
@@ -181,6 +196,8 @@ def _context(
         "waiting_names": waiting_names,
         "picture": board.picture(engine, zoom_on=zoom_on),
         "zoom": zoom,
+        "zoom_choice": wanted or "",
+        "activation": activation,
         "teams": board.team_table(engine),
         "last_lines": last_lines[-14:],
         "round": engine.round,
@@ -193,6 +210,7 @@ def _context(
         "end_reason": end_reason(result["reason"]) if result["reason"] else "",
         "winner": team_name(result["winner"]) if result["winner"] is not None else None,
         "kinds": {s.team: s.kind for s in seats},
+        "handable": handable,
     }
 
 
@@ -210,8 +228,13 @@ def baa_game(request, token: str):
 @require_safe
 @login_not_required
 def baa_game_state(request, token: str):
-    """The polled board: 204 while nothing changed since version ``v``."""
-    who = _access(token)
+    """The polled board: 204 while nothing changed since version ``v``; 286 (htmx: stop
+    polling) with a note once the game is gone."""
+    who = play.access(token)
+    if who is None:
+        if not request.htmx:
+            raise Http404
+        return render(request, "simulator/baa_game.html#gone", {}, status=286)
     game = play.advance(game=who.game)
     try:
         seen = int(request.GET.get("v", ""))
@@ -266,7 +289,13 @@ def baa_game_input(request, token: str):
         try:
             engine = play.engine_of(who.game)
             action = _action(form, engine)
-            play.play(token=token, team=team, action=action, version=form.cleaned_data["v"])
+            play.play(
+                token=token,
+                team=team,
+                action=action,
+                version=form.cleaned_data["v"],
+                step=form.cleaned_data.get("schritt") or None,
+            )
         except play.BaaPlayError as exc:
             error = str(exc)
     else:
@@ -279,6 +308,29 @@ def baa_game_input(request, token: str):
     template = "simulator/baa_game.html#board" if request.htmx else "simulator/baa_game.html"
     status = 200 if (request.htmx or error is None) else 400
     return render(request, template, context, status=status)
+
+
+@require_POST
+@login_not_required
+def baa_game_seat_bot(request, token: str, team: int):
+    """Another link hands a team whose phone left for good to a bot."""
+    who = _access(token)
+    error = None
+    try:
+        play.hand_to_bot(token=token, team=team)
+    except play.BaaPlayError as exc:
+        error = str(exc)
+    if error is None and not request.htmx:
+        return redirect("simulator:baa-game", token=token)
+    who = _access(token)
+    notice = (
+        None
+        if error
+        else _("Ab jetzt spielt ein Bot für Team %(name)s.") % {"name": team_name(team)}
+    )
+    context = _context(request, who, error=error, notice=notice)
+    template = "simulator/baa_game.html#board" if request.htmx else "simulator/baa_game.html"
+    return render(request, template, context, status=200 if request.htmx else 400)
 
 
 @require_POST

@@ -241,6 +241,11 @@ def _svg_y(y: float) -> float:
     return round(TABLE - y, 3)
 
 
+# Figures on the whole 48" table are drawn this many times their size, so that a rank letter
+# is at least 9 px tall on a 375 px phone (a zoomed 16" view draws them at their size).
+WHOLE_TABLE_FIGURE_SCALE = 2
+
+
 def baa_picture(*, match: BaaMatch, number: int) -> dict[str, Any]:
     """SVG-ready shapes of the table after round ``number`` (y flipped: north is up)."""
     return table_shapes(match.rounds[number].picture, match.districts)
@@ -327,15 +332,26 @@ def table_shapes(picture: dict[str, Any], districts) -> dict[str, Any]:
         "districts": lines,
         "goals": picture["goals"],
         "centre": centre,
+        "figure_scale": WHOLE_TABLE_FIGURE_SCALE,
     }
 
 
-def baa_round_log(*, match: BaaMatch, number: int, detail: bool) -> list[dict[str, Any]]:
-    """The German log lines of one round (all of them, or only the key events)."""
+def baa_round_log(
+    *, match: BaaMatch, number: int, detail: bool, activation: int | None = None
+) -> list[dict[str, Any]]:
+    """The German log lines of one round (all of them, or only the key events), or of one
+    activation of it (1-based); lines of tests and roll-offs carry their dice."""
+    events = match.rounds[number].events
+    if activation is not None:
+        events = match.rounds[number].activations[activation - 1].events
     lines = []
-    for event in match.rounds[number].events:
+    for event in events:
         kind = event.get("type")
         if kind in _SILENT or (not detail and kind not in KEY_EVENTS):
             continue
-        lines.append({"text": describe_event(event), "kind": kind, "key": kind in KEY_EVENTS})
+        line = {"text": describe_event(event), "kind": kind, "key": kind in KEY_EVENTS}
+        if kind in ("k_test", "roll_off"):
+            line["dice"] = [{"value": r, "six": r == 6} for r in event.get("rolls", [])]
+            line["k"] = event.get("k")
+        lines.append(line)
     return lines

@@ -31,12 +31,24 @@ def baa(request):
             bot=form.cleaned_data["bot"],
         )
         number = _round_number(request.GET.get("runde"), match.last_round)
+        activations = match.rounds[number].activations
+        step = parse_id(request.GET.get("aktivierung"))
+        step = min(step, len(activations)) if step and activations else None
+        picture = presentation.baa_picture(match=match, number=number)
+        if step is not None:
+            picture = presentation.table_shapes(activations[step - 1].picture, match.districts)
         context.update(
             match=match,
             number=number,
             round=match.rounds[number],
-            picture=presentation.baa_picture(match=match, number=number),
-            log=presentation.baa_round_log(match=match, number=number, detail=True),
+            step=step,
+            steps=len(activations),
+            activation=activations[step - 1] if step else None,
+            activation_name=presentation.figure_name(activations[step - 1].figure) if step else "",
+            picture=picture,
+            log=presentation.baa_round_log(
+                match=match, number=number, detail=True, activation=step
+            ),
             summary=[
                 {
                     "round": r,

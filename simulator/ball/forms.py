@@ -5,7 +5,7 @@ from config.inputs import PlainCharField
 from config.numbers import AsciiIntegerField
 
 # Computer levels of the BALL engine, by their German names.
-BALL_LEVELS = {"leicht": "easy", "schwer": "hard", "zufall": "random"}
+BALL_LEVELS = {"leicht": "easy", "schwer": "hard", "meister": "master", "zufall": "random"}
 
 
 # Who plays which side: the computer's side, or None when two people share the device.
@@ -29,6 +29,7 @@ class BallNewGameForm(forms.Form):
         choices=[
             ("leicht", _("leicht")),
             ("schwer", _("schwer")),
+            ("meister", _("Meister (rechnet bis zu einer Sekunde)")),
             ("zufall", _("zufällig")),
         ],
         initial="leicht",

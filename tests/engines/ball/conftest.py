@@ -107,3 +107,11 @@ def kit() -> SimpleNamespace:
     return SimpleNamespace(
         position=position, texts=texts, moves_from=moves_from, piece=piece, play=play
     )
+
+
+@pytest.fixture(autouse=True)
+def _quick_master(monkeypatch):
+    """The master level searches 50 ms per action in tests (its budget is a time, not a rule)."""
+    from engines.ball import ai
+
+    monkeypatch.setattr(ai, "MASTER_BUDGET", 0.05)

@@ -95,6 +95,61 @@ def test_a_stale_page_is_refused_and_changes_nothing():
     assert BaaGame.objects.get(pk=game.pk).version == 2
 
 
+def test_a_pick_from_a_page_drawn_before_the_other_teams_pick_still_counts():
+    game = new()
+    step = play.pick_step(play.engine_of(game))
+    pick = {"type": "pick", "figure": "0:A"}
+    play.play(token=game.host_token, team=0, action=pick, version=1, step=step)
+    play.play(
+        token=game.host_token,
+        team=1,
+        action={"type": "pick", "figure": "1:A"},
+        version=1,
+        step=step,
+    )
+    stored = BaaGame.objects.get(pk=game.pk)
+    assert stored.version == 3
+    assert [team for team, _ in play.engine_of(stored).inputs] == [0, 1]
+
+
+def test_a_pick_twice_from_one_stale_page_is_refused_the_second_time():
+    game = new()
+    step = play.pick_step(play.engine_of(game))
+    pick = {"type": "pick", "figure": "0:A"}
+    play.play(token=game.host_token, team=0, action=pick, version=1, step=step)
+    with pytest.raises(play.BaaPlayError, match="Inzwischen"):
+        play.play(
+            token=game.host_token,
+            team=0,
+            action={"type": "pick", "figure": "0:B"},
+            version=1,
+            step=step,
+        )
+    assert BaaGame.objects.get(pk=game.pk).version == 2
+
+
+def test_a_stale_pick_of_an_earlier_pick_step_is_refused():
+    game = new()
+    engine = play.engine_of(game)
+    old_step = play.pick_step(engine)
+    for team in (0, 1):
+        version = BaaGame.objects.get(pk=game.pk).version
+        play.play(
+            token=game.host_token,
+            team=team,
+            action={"type": "pick", "figure": f"{team}:A"},
+            version=version,
+        )
+    with pytest.raises(play.BaaPlayError, match="Inzwischen"):
+        play.play(
+            token=game.host_token,
+            team=1,
+            action={"type": "pick", "figure": "1:B"},
+            version=1,
+            step=old_step,
+        )
+
+
 def test_an_illegal_move_is_refused_with_a_german_reason():
     game = new()
     play.play(token=game.host_token, team=0, action={"type": "pick", "figure": "0:A"}, version=1)

@@ -196,7 +196,17 @@ def test_only_the_host_link_can_end_a_game_after_confirmation(client):
 
 def test_the_report_of_an_unknown_link_is_not_found(client):
     assert client.get(reverse("simulator:baa-game-report", args=["x"])).status_code == 404
-    assert client.get(reverse("simulator:baa-game-state", args=["x"]), **HTMX).status_code == 404
+    assert client.get(reverse("simulator:baa-game-state", args=["x"])).status_code == 404
+
+
+def test_polling_a_deleted_game_stops_with_286_and_a_german_note(client):
+    game = _game(client)
+    url = reverse("simulator:baa-game-state", args=[game.host_token])
+    game.delete()
+    response = client.get(url, {"v": 1}, **HTMX)
+    assert response.status_code == 286
+    assert "Diese Partie gibt es nicht mehr" in response.text
+    assert "hx-trigger" not in response.text
 
 
 @pytest.mark.parametrize("garbage", ["٣", "²", "9" * 30, "<b>x</b>", ""])
@@ -239,8 +249,78 @@ def test_the_report_draws_the_table_as_it_stood_after_the_round_or_the_event(cli
     assert "Der Tisch nach Runde 1" in after_one.text
 
     def figures(page):
-        return re.findall(r'data-figure="[^"]+">.*?cx="([\d.]+)" cy="([\d.]+)"', page.text, re.S)
+        pattern = r'data-figure="[^"]+" transform="translate\(([\d.]+) ([\d.]+)\)'
+        return re.findall(pattern, page.text)
 
     assert figures(setup) != figures(after_one)
     first = client.get(url, {"ereignis": 0})
     assert figures(first) == figures(setup)  # the first line is before anyone moved
+
+
+def _two_phones(client):
+    game = _game(client, shared_device="0")
+    return game, {s.team: s.token for s in game.seats.all()}
+
+
+def test_a_turn_that_arrives_by_polling_shows_the_zoomed_map(client):
+    _game_row, seats = _two_phones(client)
+    green = client.get(reverse("simulator:baa-game", args=[seats[0]]))
+    # the waiting page polls without a zoom of its own
+    poll = re.search(r'data-hx-get="([^"]*/stand/[^"]*)"', green.text).group(1)
+    assert "zoom=" not in poll
+    _post(client, seats[0], team=0, v=1, aktion="pick", wert="0:A", schritt="1.1")
+    _post(client, seats[1], team=1, v=1, aktion="pick", wert="1:F", schritt="1.1")
+    polled = client.get(poll.replace("&amp;", "&"), **HTMX)
+    assert "ist dran" in polled.text
+    assert 'viewBox="0 0 48 48"' not in polled.text  # the 16" view around the figure
+
+
+def test_the_whole_table_chosen_holds_only_for_that_activation(client):
+    _game_row, seats = _two_phones(client)
+    _post(client, seats[0], team=0, v=1, aktion="pick", wert="0:A", schritt="1.1")
+    _post(client, seats[1], team=1, v=2, aktion="pick", wert="1:F", schritt="1.1")
+    url = reverse("simulator:baa-game-state", args=[seats[0]])
+    whole = client.get(url, {"zoom": "0", "fuer": "1-0:A"}, **HTMX)
+    assert 'viewBox="0 0 48 48"' in whole.text
+    assert "zoom=0&amp;fuer=1-0:A" in whole.text  # the poll keeps the choice
+    other = client.get(url, {"zoom": "0", "fuer": "1-0:B"}, **HTMX)
+    assert 'viewBox="0 0 48 48"' not in other.text
+
+
+def test_every_map_has_its_legend_and_figures_large_enough_on_the_whole_table(client):
+    game, _seats = _two_phones(client)
+    page = client.get(reverse("simulator:baa-game", args=[game.host_token]))
+    assert 'class="baa-legend"' in page.text and "gestrichelter Ring" in page.text
+    assert 'viewBox="0 0 48 48"' in page.text and "scale(2)" in page.text
+    bot = client.get(reverse("simulator:baa"), {"teams": "2", "seed": "1", "bot": "greedy"})
+    assert 'class="baa-legend"' in bot.text and "scale(2)" in bot.text
+
+
+def test_a_finished_game_offers_no_end_button(client):
+    game = _game(client, shared_device="0")
+    url = reverse("simulator:baa-game", args=[game.host_token])
+    assert "Partie beenden" in client.get(url).text
+    client.post(reverse("simulator:baa-game-give-up", args=[game.host_token]))
+    polled = client.get(reverse("simulator:baa-game-state", args=[game.host_token]), **HTMX)
+    assert "Partie beenden" not in polled.text and "Partie beenden" not in client.get(url).text
+
+
+def test_another_seat_hands_a_team_whose_phone_left_to_a_bot(client):
+    game, seats = _two_phones(client)
+    _post(client, seats[0], team=0, v=1, aktion="pick", wert="0:A", schritt="1.1")
+    page = client.get(reverse("simulator:baa-game", args=[seats[0]]))
+    url = reverse("simulator:baa-game-seat-bot", args=[seats[0], 1])
+    assert f'action="{url}" data-confirm=' in page.text  # asked first
+    response = client.post(url, **HTMX)
+    assert "Ab jetzt spielt ein Bot für Team Rot" in response.text
+    stored = BaaGame.objects.get(pk=game.pk)
+    assert stored.seats.get(team=1).kind == "greedy"
+    assert 1 not in play.engine_of(stored).waiting_for()  # the bot picked at once
+
+
+def test_a_seat_cannot_hand_its_own_team_to_a_bot(client):
+    game, seats = _two_phones(client)
+    url = reverse("simulator:baa-game-seat-bot", args=[seats[1], 1])
+    response = client.post(url, **HTMX)
+    assert "Dein eigenes Team" in response.text
+    assert BaaGame.objects.get(pk=game.pk).seats.get(team=1).kind == "person"
