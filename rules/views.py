@@ -112,12 +112,14 @@ OFFLINE_PAGES = (
     "league:standings",
     "rules:offline",
 )
-OFFLINE_KEPT = ("rules:handbook", "rules:skill-list", "league:standings")
+# The matches' pages too: a coach's match and its entry form, opened online, work offline.
+OFFLINE_KEPT = ("rules:handbook", "rules:skill-list", "league:standings", "matches:match-list")
 OFFLINE_STATIC = (
     "css/app.css",
     "js/app.js",
     "js/confirm.js",
     "js/skills.js",
+    "js/drafts.js",
     "img/favicon.svg",
     "django_htmx/htmx-2.min.js",
 )
