@@ -1,3 +1,5 @@
+import uuid
+
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -81,6 +83,18 @@ class MatchForm(forms.Form):
         error_messages={
             key: _("Das Formular ist beschädigt. Bitte lade die Seite neu und trage erneut ein.")
             for key in ("invalid", "min_value", "max_value")
+        },
+    )
+
+    # One per draft (a fresh one with each empty form; the phone makes its own for each draft
+    # kept offline): sent twice, the result is saved once.
+    submission_key = forms.UUIDField(
+        widget=forms.HiddenInput,
+        required=False,
+        error_messages={
+            "invalid": _(
+                "Das Formular ist beschädigt. Bitte lade die Seite neu und trage erneut ein."
+            )
         },
     )
 
@@ -175,6 +189,7 @@ class MatchForm(forms.Form):
                 "away_touchdowns": 0,
                 "home_journeymen_casualties": 0,
                 "away_journeymen_casualties": 0,
+                "submission_key": uuid.uuid4(),
             }
             if match is not None:
                 initial["version"] = match.version
@@ -186,6 +201,7 @@ class MatchForm(forms.Form):
             "home_journeymen_casualties": match.home_journeymen_casualties,
             "away_journeymen_casualties": match.away_journeymen_casualties,
             "version": match.version,
+            "submission_key": uuid.uuid4(),
             "conceded_by": {match.home_id: "home", match.away_id: "away"}.get(
                 match.conceded_by_id, ""
             ),
@@ -212,6 +228,7 @@ class MatchForm(forms.Form):
             home_journeymen_casualties=data["home_journeymen_casualties"],
             away_journeymen_casualties=data["away_journeymen_casualties"],
             casualties=casualties,
+            submission_key=data.get("submission_key"),
         )
 
 

@@ -239,6 +239,12 @@ class Match(models.Model):
         related_name="+",
     )
     version = models.PositiveIntegerField(_("Version"), default=1, editable=False)
+    # The key of the draft (one per result typed on a phone, sent once) that saved this version:
+    # the same draft sent again, from a second tab or after a lost answer, finds its result
+    # here instead of making a second one (matches/services.py).
+    submission_key = models.UUIDField(
+        _("Sende-Schlüssel"), null=True, blank=True, unique=True, editable=False
+    )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("eingetragen von"),

@@ -14,6 +14,7 @@ entered twice (a double submit, or both coaches entering it), and the second is 
 link to the first.
 """
 
+import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -47,6 +48,8 @@ class MatchEntry:
     away_journeymen_casualties: int = 0
     # player id -> Casualty; players of both teams (each suffered the casualty)
     casualties: Mapping[int, str] = field(default_factory=dict)
+    # one per draft: a draft sent twice saves its result once (see enter_match/update_match)
+    submission_key: uuid.UUID | None = None
 
 
 DUPLICATE_WINDOW = timedelta(hours=12)
@@ -205,6 +208,8 @@ def _save(
     ):
         setattr(match, name, getattr(entry, name))
     match.conceded_by = entry.conceded_by
+    if entry.submission_key is not None:
+        match.submission_key = entry.submission_key
     _validate(match, entry)
     # Also when a correction moves a result next to another one of the same pairing.
     _refuse_duplicate(match)
@@ -226,6 +231,13 @@ def _check(*, match: Match | None, later: set[int]) -> None:
         raise ValidationError(errors)
 
 
+def _sent_before(entry: MatchEntry) -> Match | None:
+    """The match this entry's draft already saved, if it was sent before."""
+    if entry.submission_key is None:
+        return None
+    return Match.objects.filter(submission_key=entry.submission_key).first()
+
+
 def enter_match(*, entry: MatchEntry, by) -> Match:
     """Record a played match in the current season (either coach, or an admin)."""
     if not Match.may_enter(by, home=entry.home, away=entry.away):
@@ -235,6 +247,9 @@ def enter_match(*, entry: MatchEntry, by) -> Match:
         raise ValidationError(_("Es läuft gerade keine Saison."))
     with transaction.atomic():
         Team.objects.lock(entry.home.pk, entry.away.pk)
+        already = _sent_before(entry)
+        if already is not None:
+            return already
         match = Match(season=season, home=entry.home, away=entry.away, entered_by=by, saved_by=by)
         return _save(match=match, entry=entry, later=set(), by=by)
 
@@ -257,6 +272,9 @@ def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
                 match.pk, version=version
             )
         except (StaleVersion, Match.DoesNotExist):
+            already = _sent_before(entry)
+            if already is not None and already.pk == match.pk:
+                return already  # this very draft saved the newer version
             raise ValidationError(
                 _(
                     "Dieses Spiel wurde inzwischen von jemand anderem gespeichert. Bitte lade "

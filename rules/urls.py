@@ -12,4 +12,5 @@ urlpatterns = [
     path("fertigkeiten/liste/", views.skill_list_fragment, name="skill-list-fragment"),
     path("fertigkeiten/<slug:slug>/", views.skill_detail, name="skill-detail"),
     path("sw.js", views.service_worker, name="service-worker"),
+    path("offline/", views.offline, name="offline"),
 ]

@@ -1,5 +1,7 @@
 import hashlib
+import json
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.db.models import Count, Prefetch
 from django.shortcuts import get_object_or_404, render
@@ -101,27 +103,65 @@ def skill_detail(request, slug: str):
     return render(request, "rules/skill_detail.html", {"skill": skill, "starting": starting})
 
 
-OFFLINE_PAGES = ("rules:handbook", "rules:skill-list", "rules:skill-list-fragment")
+# What the service worker keeps for use without signal: pages cached on install, the path
+# prefixes whose pages it keeps once visited, and the static files those pages need.
+OFFLINE_PAGES = (
+    "rules:handbook",
+    "rules:skill-list",
+    "rules:skill-list-fragment",
+    "league:standings",
+    "rules:offline",
+)
+# The matches' pages too: a coach's match and its entry form, opened online, work offline.
+OFFLINE_KEPT = ("rules:handbook", "rules:skill-list", "league:standings", "matches:match-list")
 OFFLINE_STATIC = (
     "css/app.css",
     "js/app.js",
     "js/confirm.js",
     "js/skills.js",
+    "js/drafts.js",
     "img/favicon.svg",
     "django_htmx/htmx-2.min.js",
 )
+# The worker's parts, one module per concern (static/js/sw/); each is loaded by importScripts.
+WORKER_MODULES = ("js/sw/offline.js",)
+
+
+def offline_precache() -> list[str]:
+    """Every URL the service worker caches on install, static files under their hashed names."""
+    pages = [reverse(name) for name in OFFLINE_PAGES]
+    skills = [skill.get_absolute_url() for skill in Skill.objects.order_by("slug")]
+    return pages + skills + [static(path) for path in (*OFFLINE_STATIC, *WORKER_MODULES)]
 
 
 @require_safe
 @login_not_required
 @cache_control(no_cache=True, max_age=0)
 def service_worker(request):
-    """The service worker that keeps the handbook and the skills reference usable offline."""
-    urls = [reverse(name) for name in OFFLINE_PAGES] + [static(path) for path in OFFLINE_STATIC]
-    version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
+    """The service worker that keeps the handbook, the skills reference and the table usable
+    offline. Its cache is versioned by the precached URLs (hashed static names) and the
+    reference data's token, which renews whenever an admin edits races, skills or the handbook:
+    either change makes a new worker, which drops the old caches."""
+    precache = offline_precache()
+    content = "\n".join([*precache, fragments.tokens(fragments.REFERENCE)])
     return render(
         request,
         "rules/sw.js",
-        {"precache": urls, "version": version, "static_prefix": static("")},
+        {
+            "version": hashlib.sha256(content.encode()).hexdigest()[:12],
+            "precache_json": json.dumps(precache),
+            "offline_page": reverse("rules:offline"),
+            # STATIC_URL, not static(""): the manifest storage has no entry for "".
+            "static_prefix": settings.STATIC_URL,
+            "kept_prefixes_json": json.dumps([reverse(name) for name in OFFLINE_KEPT]),
+            "modules": [static(path) for path in WORKER_MODULES],
+        },
         content_type="text/javascript; charset=utf-8",
     )
+
+
+@require_safe
+@login_not_required
+def offline(request):
+    """What the service worker shows without signal for a page it has not kept."""
+    return render(request, "rules/offline.html")

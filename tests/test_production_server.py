@@ -60,6 +60,7 @@ def production_server(tmp_path_factory):
     base = f"http://127.0.0.1:{port}"
     server.log_path = tmp / "stdout.log"
     production_server_process["server"] = server
+    production_server_process["env"] = env
     try:
         for _ in range(100):
             try:

@@ -22,3 +22,33 @@ document.documentElement.classList.add("has-js");
     if (config && config.verb === "post") showFirstError(document);
   });
 })();
+
+// Without signal, a page the service worker answered from its cache says so, and how old it is:
+// the time its copy was loaded (the Date of the cached answer), else the time this page loaded.
+(() => {
+  const note = document.getElementById("offline-note");
+  if (!note) return;
+  const loadedAt = async () => {
+    try {
+      const cached = "caches" in window ? await caches.match(location.href, { ignoreVary: true }) : null;
+      const date = cached && cached.headers.get("Date");
+      if (date) return new Date(date);
+    } catch (error) { /* no cache storage: fall back to the page's own time */ }
+    return new Date(performance.timeOrigin);
+  };
+  const show = async () => {
+    if (navigator.onLine) {
+      note.hidden = true;
+      return;
+    }
+    const when = (await loadedAt()).toLocaleString(document.documentElement.lang || "de", {
+      dateStyle: "medium",
+      timeStyle: "short",
+    });
+    note.textContent = note.dataset.offlineText.replace("{when}", when);
+    note.hidden = false;
+  };
+  window.addEventListener("online", show);
+  window.addEventListener("offline", show);
+  document.addEventListener("DOMContentLoaded", show);
+})();
