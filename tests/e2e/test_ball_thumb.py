@@ -77,3 +77,14 @@ def test_the_touchdown_is_in_view_on_a_phone(page: Page, live_server):
     expect(page.locator("[data-touchdown]")).to_contain_text("Touchdown für Gast!")
     _inside_screen(page, '[data-piece="away X5"][data-square="E1"]')
     _inside_screen(page, "[data-touchdown] .button")
+
+
+def test_the_rules_page_with_its_diagrams_passes_the_wcag_check(
+    page: Page, live_server, assert_accessible
+):
+    page.set_viewport_size({"width": 375, "height": HEIGHT})
+    page.goto(live_server.url + "/simulator/ball/regeln/")
+    for section in ("ziel", "zug", "ballbesitz", "karten"):
+        expect(page.locator(f"#{section} .diagram svg.ball-board")).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert_accessible(page)
