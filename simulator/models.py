@@ -108,3 +108,75 @@ class BaaSeat(models.Model):
     @property
     def is_bot(self) -> bool:
         return self.kind != self.Kind.PERSON
+
+
+def _link_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class BallLinkGameQuerySet(GuardedQuerySet):
+    def with_token(self, token: str):
+        """The game one of whose three links (home, away, spectator) is ``token``."""
+        return self.filter(
+            models.Q(home_token=token) | models.Q(away_token=token) | models.Q(watch_token=token)
+        )
+
+    def created_by(self, visitor: str):
+        return self.filter(visitor=visitor)
+
+
+class BallLinkGame(models.Model):
+    """A BALL game for two devices: one link per side and a read-only link for spectators.
+    The game is its record (options and actions); ``version`` counts every change (action,
+    undo request and answer, resignation, rematch), so a page can tell it fell behind."""
+
+    class Side(models.TextChoices):
+        HOME = "home", _("Heim")
+        AWAY = "away", _("Gast")
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    created_at = models.DateTimeField(_("angelegt"), db_default=Now())
+    updated_at = models.DateTimeField(_("zuletzt geändert"), auto_now=True)
+    visitor = models.CharField(_("angelegt von"), max_length=64, db_index=True)
+    record = models.JSONField(_("Partie"))
+    version = models.PositiveIntegerField(default=0)
+    home_token = models.CharField(max_length=32, unique=True, default=_link_token, editable=False)
+    away_token = models.CharField(max_length=32, unique=True, default=_link_token, editable=False)
+    watch_token = models.CharField(max_length=32, unique=True, default=_link_token, editable=False)
+    resigned = models.CharField(_("aufgegeben von"), max_length=4, choices=Side.choices, blank=True)
+    # a side asks to take back its last action; the other side agrees or declines
+    undo_asked_by = models.CharField(
+        _("Rücknahme erbeten von"), max_length=4, choices=Side.choices, blank=True
+    )
+    rematch = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rematch_of",
+        verbose_name=_("Revanche"),
+    )
+
+    objects = BallLinkGameQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("BALL-Partie mit Link")
+        verbose_name_plural = _("BALL-Partien mit Link")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"BALL {self.created_at:%d.%m.%Y %H:%M}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("simulator:ball-link", args=[self.watch_token])
+
+    def side_of(self, token: str) -> str | None:
+        """The side a link plays, None for the spectator link."""
+        if token == self.home_token:
+            return self.Side.HOME
+        if token == self.away_token:
+            return self.Side.AWAY
+        return None
+
+    def token_of(self, side: str | None) -> str:
+        return {"home": self.home_token, "away": self.away_token}.get(side or "", self.watch_token)

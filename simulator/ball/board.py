@@ -20,6 +20,9 @@ from .wording import Piece, pieces_of
 
 CELL = 30  # SVG units per square
 MARGIN = 18  # room for the coordinate labels
+# Only every other square is playable: each is drawn as the diamond reaching the centres of its
+# four (never playable) orthogonal neighbours, twice a square's area, and its figure grows with it.
+FIGURE = 1.3
 
 
 @dataclass
@@ -104,7 +107,18 @@ def draw_board(
                 classes.append("cell--away")
             if square in marks:
                 classes.append(marks[square])
-            cells.append({"square": square, "x": x, "y": y, "classes": " ".join(classes)})
+            cx, cy = x + CELL / 2, y + CELL / 2
+            cells.append(
+                {
+                    "square": square,
+                    "x": x,
+                    "y": y,
+                    "cx": cx,
+                    "cy": cy,
+                    "points": _diamond(cx, cy),
+                    "classes": " ".join(classes),
+                }
+            )
 
     figures = []
     for p in pieces:
@@ -112,11 +126,11 @@ def draw_board(
         cx, cy = x + CELL / 2, y + CELL / 2
         # A stack: the bottom figure low and left, the top one standing up and right on it.
         if p.state == "bottom":
-            cx, cy, scale = cx - 5, cy + 4, 0.8
+            cx, cy, scale = cx - 6, cy + 5, 0.8 * FIGURE
         elif p.state == "top":
-            cx, cy, scale = cx + 4, cy - 3, 0.8
+            cx, cy, scale = cx + 5, cy - 4, 0.8 * FIGURE
         else:
-            scale = 1.0
+            scale = FIGURE
         came_from = None
         was = old.get((p.team, p.name))
         if was and was != p.square and inside(was):
@@ -174,11 +188,13 @@ def draw_board(
     )
 
 
+def _diamond(cx: float, cy: float) -> str:
+    return f"{cx - CELL},{cy} {cx},{cy - CELL} {cx + CELL},{cy} {cx},{cy + CELL}"
+
+
 def tap_area(square: str) -> str:
     """The tap area of a square of the whole board, as SVG polygon points: the diamond reaching
     the centres of its four orthogonal neighbours (never playable), so each playable square
     gets twice its own area."""
     c, r = square_coordinates(square)
-    x = MARGIN + (c - 1) * CELL + CELL / 2
-    y = (ROWS - r) * CELL + CELL / 2
-    return f"{x - CELL},{y} {x},{y - CELL} {x + CELL},{y} {x},{y + CELL}"
+    return _diamond(MARGIN + (c - 1) * CELL + CELL / 2, (ROWS - r) * CELL + CELL / 2)

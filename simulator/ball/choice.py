@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from engines.ball import Action, ActionParts, State
 from engines.ball.board import SQUARE_NAMES, parse_square
 
-from .wording import LabelledAction, Occupants, action_label, kind_label
+from .wording import LabelledAction, Occupants, Piece, action_label, kind_label
 
 # Action kinds of the engine, their key in the query string.
 KIND_KEYS = {
@@ -89,6 +89,7 @@ class ActionChoice:
     """The step of the action being built: what the page asks, offers and highlights."""
 
     prompt: str = ""
+    refused: bool = False  # the tapped piece cannot act now; the prompt says why
     selected: str | None = None  # the square of the chosen piece
     cancel: bool = False  # a piece is chosen: the page offers to start again
     kinds: list[dict[str, Any]] = field(default_factory=list)
@@ -131,6 +132,14 @@ def choose(state: State, selection: Selection, *, version: str, base_url: str) -
         choice.hits = list(hits.values())
         return choice
 
+    # Every other piece answers a tap too: the prompt says why it cannot act now.
+    for square, piece in occupants.at.items():
+        if square not in by_piece:
+            hits[square] = {
+                "square": square,
+                "href": link(piece=square),
+                "label": _("%(piece)s: warum nicht wählbar?") % {"piece": piece.full_name()},
+            }
     for square in by_piece:
         piece = occupants.at.get(square)
         hits[square] = {
@@ -147,6 +156,11 @@ def choose(state: State, selection: Selection, *, version: str, base_url: str) -
 
     square = selection.piece if selection.piece in by_piece else None
     if square is None:
+        tapped = occupants.at.get(selection.piece or "")
+        if tapped is not None:
+            choice.refused = True
+            choice.prompt = _refusal(state, tapped)
+            marks[tapped.square] = "cell--refused"
         return done()
     choice.selected = square
     choice.cancel = True
@@ -217,6 +231,28 @@ def choose(state: State, selection: Selection, *, version: str, base_url: str) -
         choice.prompt = _("Wer behält den Ball?")
     choice.confirm = [LabelledAction(str(a), action_label(occupants, a)) for a in remaining]
     return done()
+
+
+def _refusal(state: State, piece: Piece) -> str:
+    """Why a tapped piece cannot act now (its owner, a stack, lying, restricted)."""
+    who = {"piece": piece.full_name()}
+    bottom = piece.partner
+    if piece.team != state.player and bottom is not None and bottom.team == state.player:
+        return _("%(piece)s wird von %(other)s geblockt und kann nicht handeln.") % {
+            "piece": bottom.full_name(),
+            "other": piece.full_name(),
+        }
+    if piece.team != state.player:
+        return _("%(piece)s gehört dem Gegner – tippe eine eigene Figur an.") % who
+    if piece.partner is not None:
+        return _("%(piece)s ist in einem Stapel gebunden und kann gerade nicht handeln.") % who
+    if piece.lying:
+        return _("%(piece)s liegt am Boden; aufstehen geht erst in der Auflösungsphase.") % who
+    if piece.restricted:
+        return _("%(piece)s darf in diesem Zug keine Aktion mehr beginnen.") % who
+    if state.phase == "resolution":
+        return _("%(piece)s hat in der Auflösungsphase nichts zu tun.") % who
+    return _("%(piece)s hat gerade keine erlaubte Aktion.") % who
 
 
 def _target_prompt(kind: str) -> str:

@@ -74,3 +74,70 @@ class BallActionForm(forms.Form):
 
 class BallVersionForm(forms.Form):
     version = PlainCharField(required=False, max_length=40)
+
+
+class BallLinkGameForm(forms.Form):
+    """A game for two devices ("Partie mit Link"): the options of the game."""
+
+    target_score = AsciiIntegerField(
+        label=_("Touchdowns zum Sieg"),
+        min_value=1,
+        max_value=5,
+        initial=3,
+        error_messages={
+            "required": _("Bitte gib an, bis wie viele Touchdowns gespielt wird."),
+            "invalid": _("Bitte gib eine ganze Zahl von 1 bis 5 an."),
+        },
+    )
+    card_mode = forms.BooleanField(
+        label=_("Kartenmodus (PE, Sprint, Getup, Overtime)"), required=False
+    )
+
+
+class BallUndoAnswerForm(forms.Form):
+    antwort = forms.ChoiceField(
+        choices=[("ja", _("Zustimmen")), ("nein", _("Ablehnen"))],
+        error_messages={"invalid_choice": _("Bitte stimme zu oder lehne ab.")},
+    )
+    version = PlainCharField(required=False, max_length=40)
+
+
+# A game record to load: what the downloads of a game give (text form or JSON).
+MAX_RECORD_CHARS = 200_000
+
+
+class BallLoadForm(forms.Form):
+    datei = forms.FileField(
+        label=_("Partie-Datei (.txt oder .json)"),
+        required=False,
+        error_messages={"invalid": _("Bitte wähle eine Datei aus.")},
+    )
+    text = forms.CharField(
+        label=_("… oder die Partie hier einfügen"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=MAX_RECORD_CHARS,
+        error_messages={"max_length": _("Diese Partie ist zu lang.")},
+    )
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("datei")
+        text = data.get("text") or ""
+        if upload is not None:
+            if upload.size > MAX_RECORD_CHARS:
+                self.add_error("datei", _("Diese Datei ist zu groß für eine BALL-Partie."))
+                return data
+            try:
+                text = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                self.add_error("datei", _("Diese Datei ist keine Textdatei (UTF-8)."))
+                return data
+        if not text.strip():
+            self.add_error("text", _("Bitte wähle eine Datei oder füge eine Partie ein."))
+        data["record_text"] = text
+        return data
+
+
+class BallFromHereForm(forms.Form):
+    stellung = AsciiIntegerField(min_value=0, max_value=100_000)

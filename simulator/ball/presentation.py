@@ -139,10 +139,12 @@ def ball_view(
     position: int | None = None,
     touchdown: int | None = None,
     base_url: str = "",
+    movers: tuple[str, ...] | None = None,
 ) -> BallView:
     """The page for the current position with the action being built, an earlier position of
     the move list (``position``: after that many actions) or a touchdown being announced
-    (``touchdown``: the index of the scoring action)."""
+    (``touchdown``: the index of the scoring action). ``movers``: the sides this page may play
+    (default: the game's human sides; a link game gives the link's side, a spectator none)."""
     selection = selection or Selection()
     states = game.record.states()
     actions = game.record.actions
@@ -184,7 +186,8 @@ def ball_view(
             sides=_sides(game, shown),
         )
 
-    to_move = not state.is_over and state.player in game.human_sides
+    movers = game.human_sides if movers is None else movers
+    to_move = not state.is_over and state.player in movers
     start = _last_chunk(states, len(actions))
     last_actions = list(actions[start:])
     marks, _arrows = _marks_of(last_actions)

@@ -11,9 +11,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from engines.ball import State
+from engines.ball import State, new_game
+from engines.ball.board import COLS
 
 from .board import Board, draw_board
+from .wording import parts_of
 
 # Pieces a diagram does not use wait at the far end of the board, outside every window.
 _PARKING = {
@@ -34,6 +36,8 @@ def position(
     phase: str = "action",
     atk: str = "home",
     player: str = "home",
+    card_mode: bool = False,
+    pe: dict[str, int] | None = None,
 ) -> State:
     """A position with the named pieces placed and the others parked."""
     pieces = {}
@@ -53,6 +57,8 @@ def position(
             "atk": atk,
             "player": player,
             "turn": 3,
+            "options": {"card_mode": card_mode},
+            "pe": pe or {"home": 0, "away": 0},
         }
     )
 
@@ -96,6 +102,81 @@ def _diagram(
     return Diagram(uid, caption, board)
 
 
+def _last_marks(before: State, texts: list[str]) -> tuple[State, dict[str, str], list]:
+    """The position after ``texts`` (played by the engine) with their squares and arrows."""
+    state = before
+    marks: dict[str, str] = {}
+    arrows = []
+    for text in texts:
+        state = state.apply(text)
+        parts = parts_of(text)
+        marks[parts.piece] = "cell--from"
+        marks[parts.target] = "cell--to"
+        arrows.append((parts.piece, parts.target))
+    return state, marks, arrows
+
+
+def _overview() -> Diagram:
+    start = new_game()
+    return _diagram(
+        "brett",
+        _(
+            "Die Grundaufstellung: Heim (rund, blau) steht unten und punktet in Reihe 17, Gast "
+            "(spitz, orange) oben und punktet in Reihe 1. Gast greift an, sein ✕5 auf G13 hat "
+            "den Ball; Heim verteidigt und zieht zuerst."
+        ),
+        start,
+        cols=(1, COLS),
+        rows=(1, 17),
+    )
+
+
+def _turn() -> Diagram:
+    first = ("G7-H8", "E7-F8")
+    state, marks, arrows = _last_marks(new_game(), list(first))
+    return _diagram(
+        "zugablauf",
+        _(
+            "Heims erster Zug: %(a)s und %(b)s kosten je 1 PA; mit den 2 PA ist die "
+            "Aktionsphase vorbei, nach der Auflösungsphase ist Gast am Zug."
+        )
+        % {"a": first[0], "b": first[1]},
+        state,
+        cols=(1, COLS),
+        rows=(3, 11),
+        marks=marks,
+        arrows=arrows,
+    )
+
+
+def _possession() -> Diagram:
+    state = position({"X2": "C5"}, ball="E7")
+    after, marks, arrows = _last_marks(state, ["C5-E7"])
+    return _diagram(
+        "ballbesitz",
+        _(
+            "✕ zieht von C5 auf E7, das Feld des freien Balls, und hat ihn damit (kostenlos). "
+            "In diesem Zug darf es keine weitere Aktion beginnen (gestrichelter Rand)."
+        ),
+        after,
+        marks=marks,
+        arrows=arrows,
+    )
+
+
+def _cards() -> Diagram:
+    state = position({"X2": "E5"}, {"O1": "I9"}, card_mode=True, pe={"home": 2, "away": 0})
+    return _diagram(
+        "karten",
+        _(
+            "Kartenmodus, Heim hat 2 PE: mit der Sprint-Karte zieht ✕ auf E5 ein weiteres Mal; "
+            "markiert sind die Ziele des Sprints."
+        ),
+        state,
+        marks=_targets(state, "E5", ("sprint",)),
+    )
+
+
 def diagrams() -> dict[str, Diagram | list[Diagram]]:
     """Every diagram of the rules page, by the rule it shows."""
     moves = []
@@ -125,6 +206,10 @@ def diagrams() -> dict[str, Diagram | list[Diagram]]:
     down = position({"X2": "E5"}, {"O1": "G5"}, down=("home X2",), phase="resolution", atk="away")
 
     return {
+        "overview": _overview(),
+        "turn": _turn(),
+        "possession": _possession(),
+        "cards": _cards(),
         "moves": moves,
         "dodge": _diagram(
             "ausweichen",

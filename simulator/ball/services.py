@@ -208,3 +208,33 @@ def ball_undo(*, game: BallGame, version: str | None = None) -> BallGame:
         if states[index].player != game.computer:
             return replace(game, record=GameRecord(game.record.options, actions[:index]))
     return game
+
+
+def read_record(text: str) -> GameRecord:
+    """A game record from a download of the simulator: JSON or the text form. Raises
+    BallInputError (German) when it is neither or does not replay."""
+    text = (text or "").strip()
+    try:
+        record = GameRecord.from_json(text) if text.startswith("{") else GameRecord.from_text(text)
+        record.replay()
+    except (NotationError, IllegalAction, KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise BallInputError(
+            _("Das ist keine BALL-Partie, die sich abspielen lässt."),
+            _("Erwartet wird eine Partie-Datei dieses Simulators (Notation .txt oder JSON)."),
+        ) from exc
+    return record
+
+
+def ball_load(*, text: str) -> BallGame:
+    """A loaded game for the analysis board: two people on this device, every position of it
+    can be looked at."""
+    return BallGame(record=read_record(text), computer=None, id=secrets.token_hex(4))
+
+
+def ball_from_position(*, game: BallGame, position: int) -> BallGame:
+    """Play on from an earlier position: the actions after it are dropped (a new game id, so that
+    pages of the old line are told)."""
+    if not 0 <= position <= len(game.record.actions):
+        raise BallInputError(_("Diese Stellung gibt es in der Partie nicht."))
+    record = GameRecord(game.record.options, game.record.actions[:position])
+    return ball_computer_reply(game=replace(game, record=record, id=secrets.token_hex(4)))

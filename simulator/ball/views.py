@@ -15,7 +15,16 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 
 from . import choice, presentation, rules, services
-from .forms import BALL_LEVELS, BALL_MODES, BallActionForm, BallNewGameForm, BallVersionForm
+from .forms import (
+    BALL_LEVELS,
+    BALL_MODES,
+    BallActionForm,
+    BallFromHereForm,
+    BallLinkGameForm,
+    BallLoadForm,
+    BallNewGameForm,
+    BallVersionForm,
+)
 
 SESSION_KEY = "simulator_ball"
 _STALE_NOTICE = _(
@@ -69,6 +78,7 @@ def _render_ball(
     touchdown: int | None = None,
     error: services.BallInputError | None = None,
     new_form: BallNewGameForm | None = None,
+    load_form: BallLoadForm | None = None,
     typed: str = "",
     notice: str = "",
     status: int = 200,
@@ -88,6 +98,13 @@ def _render_ball(
         "notice": notice,
         "typed": typed,
         "new_form": new_form or _new_form_for(game),
+        "link_form": BallLinkGameForm(prefix="link"),
+        "load_form": load_form or BallLoadForm(),
+        "urls": {
+            "page": reverse("simulator:ball"),
+            "action": reverse("simulator:ball-action"),
+            "undo": reverse("simulator:ball-undo"),
+        },
         "level_label": dict(BallNewGameForm.base_fields["level"].choices)[level],
     }
     template = "simulator/ball.html#game" if request.htmx else "simulator/ball.html"
@@ -190,3 +207,40 @@ def ball_undo(request):
 @login_not_required
 def ball_rules(request):
     return render(request, "simulator/ball_rules.html", {"diagrams": rules.diagrams()})
+
+
+@require_POST
+@login_not_required
+def ball_load(request):
+    """Load a downloaded game record into the analysis board (two people on this device), at its
+    first position, to step through it."""
+    form = BallLoadForm(request.POST, request.FILES)
+    game = _load_ball(request)
+    if form.is_valid():
+        try:
+            loaded = services.ball_load(text=form.cleaned_data["record_text"])
+        except services.BallInputError as exc:
+            form.add_error("text", exc.message)
+        else:
+            _save_ball(request, loaded)
+            url = reverse("simulator:ball")
+            if not loaded.record.actions:
+                return redirect(url)
+            return redirect(f"{url}?stellung=0")
+    return _render_ball(request, game, load_form=form, status=400)
+
+
+@require_POST
+@login_not_required
+def ball_from_here(request):
+    """Play on from the position being looked at (the actions after it are dropped)."""
+    game = _load_ball(request)
+    form = BallFromHereForm(request.POST)
+    if not form.is_valid():
+        return redirect("simulator:ball")
+    try:
+        game = services.ball_from_position(game=game, position=form.cleaned_data["stellung"])
+    except services.BallInputError as exc:
+        return _render_ball(request, game, error=exc, status=200 if request.htmx else 400)
+    _save_ball(request, game)
+    return _after_post(request, game, since=len(game.record.actions))

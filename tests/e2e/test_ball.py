@@ -41,7 +41,7 @@ def start_game(page: Page, base: str, *, mode: str, target: int = 1) -> None:
     page.get_by_text("Neues Spiel", exact=True).click()
     page.get_by_label("Gegner").select_option(mode)
     page.get_by_label("Computer", exact=True).select_option("leicht")
-    page.get_by_label("Touchdowns zum Sieg").fill(str(target))
+    page.locator("#id_target_score").fill(str(target))  # the link game form has one too
     page.get_by_role("button", name="Neues Spiel starten").click()
     expect(game_div(page)).not_to_have_attribute("data-version", before or "")
     page.evaluate("window.scrollTo(0, 0)")

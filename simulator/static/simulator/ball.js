@@ -25,11 +25,25 @@
     window.htmx.ajax("GET", game.getAttribute("data-check"), { target: game, swap: "outerHTML" });
   });
 
-  // Moves slide briefly (SVG animateTransform in the markup); not for those who ask for less motion.
+  // The last move slides briefly (SVG animateTransform in the markup), once per game version:
+  // tapping a piece, choosing an action or a poll without news draws the board again, but the
+  // move is not replayed. Never for those who ask for less motion.
+  let animated = null;
   const stillBoard = () => {
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+    const game = document.getElementById("ball-game");
+    const version = game ? game.getAttribute("data-version") : null;
+    let seen = animated;
+    try {
+      seen = window.sessionStorage.getItem("ball-animated") || animated;
+    } catch (e) { /* storage may be blocked */ }
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (reduced || (version && version === seen)) {
       document.querySelectorAll(".ball-board animateTransform").forEach((a) => a.remove());
     }
+    animated = version;
+    try {
+      if (version) window.sessionStorage.setItem("ball-animated", version);
+    } catch (e) { /* storage may be blocked */ }
   };
   document.addEventListener("DOMContentLoaded", stillBoard);
   document.addEventListener("htmx:afterSwap", stillBoard);

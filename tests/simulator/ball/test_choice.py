@@ -24,7 +24,7 @@ def _targets(choice):
 def test_without_selection_the_pieces_that_can_act_are_tappable(ball_game):
     choice = _choose(ball_game)
     legal = {a.parts().piece for a in ball_game.record.replay().legal_actions()} - {None}
-    assert set(_hits(choice)) == legal
+    assert legal <= set(_hits(choice))
     assert set(choice.marks) == legal and set(choice.marks.values()) == {SELECTABLE}
     assert [c.notation for c in choice.general] == ["END"]
     assert not choice.cancel
@@ -100,3 +100,32 @@ def test_card_mode_offers_the_cards_as_action_kinds_and_buttons():
     choice = _choose(game, piece="G7")
     assert [k["kind"] for k in choice.kinds] == ["move"]  # no PE yet: no sprint
     assert {c.notation for c in choice.general} == {"END", "+PE"}
+
+
+def test_every_other_piece_answers_a_tap_too(ball_game):
+    choice = _choose(ball_game)
+    state = ball_game.record.replay()
+    squares = {p["square"] for p in state.pieces()}
+    assert set(_hits(choice)) == squares
+    assert "warum nicht" in _hits(choice)["G13"]["label"]
+
+
+def test_tapping_an_opponents_piece_says_whose_it_is(ball_game):
+    choice = _choose(ball_game, piece="G13")
+    assert choice.refused
+    assert choice.prompt == "Gast ✕5 gehört dem Gegner – tippe eine eigene Figur an."
+    assert choice.marks["G13"] == "cell--refused"
+    assert not choice.cancel
+
+
+def test_tapping_a_piece_in_a_stack_says_it_is_bound():
+    from simulator.ball.rules import position
+
+    state = position(
+        {"X4": "D4"},
+        {"O1": "D4"},
+        stacks=({"top": "away O1", "bottom": "home X4", "bottom_state": "active", "turn": 2},),
+        player="home",
+    )
+    choice = choose(state, Selection(piece="D4"), version="v", base_url=BASE)
+    assert choice.prompt == "Heim ✕4 wird von Gast ◯1 geblockt und kann nicht handeln."
