@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "rules",
     "roster",
     "matches",
+    "stats",
     "simulator",
 ]
 

@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("rules.urls")),
     path("teams/", include("roster.urls")),
     path("spiele/", include("matches.urls")),
+    path("", include("stats.urls")),
     path("simulator/", include("simulator.urls")),
     path(
         "konto/anmelden/",

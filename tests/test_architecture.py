@@ -1,6 +1,6 @@
 """The dependency rules of the code base, checked on the source (lazy imports included).
 
-- The league apps form layers, lowest first: rules ← roster ← league ← matches. Models,
+- The league apps form layers, lowest first: rules ← roster ← league ← matches ← stats. Models,
   services and every other module of an app import only from its own layer or below; only
   the modules that put pages together (views, admin, urls, management commands, template tags)
   may combine apps.
@@ -22,8 +22,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("config", "rules", "roster", "league", "matches", "simulator", "engines")
-LAYERS = {"rules": 0, "roster": 1, "league": 2, "matches": 3}
+PACKAGES = ("config", "rules", "roster", "league", "matches", "stats", "simulator", "engines")
+LAYERS = {"rules": 0, "roster": 1, "league": 2, "matches": 3, "stats": 4}
 # Modules that assemble pages from several apps (Luke Plant's "views combine, models don't").
 COMBINERS = {"views", "admin", "urls"}
 COMBINER_PACKAGES = {"management", "templatetags"}

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from . import views
+
+app_name = "stats"
+
+urlpatterns = [
+    path("saisons/", views.season_archive, name="season-archive"),
+]
