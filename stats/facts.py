@@ -131,7 +131,8 @@ def read_league(*, players: bool = False) -> League:
         numbers = {s.pk: s.number for s in seasons}
         when = {g.pk: g.order for g in league.games}
         league.players = {
-            p.pk: p for p in Player.objects.select_related("position").order_by("team", "number")
+            p.pk: p
+            for p in Player.objects.select_related("position", "team").order_by("team", "number")
         }
         ticks = CasualtyTick.objects.filter(match__deleted_at__isnull=True).values_list(
             "player_id", "kind", "match_id", "match__season_id"
