@@ -12,6 +12,8 @@ from matches.models import Match
 from matches.standings import season_table
 from roster.models import Team
 from rules.models import Race
+from stats.facts import read_games
+from stats.rating_reads import team_ratings
 
 from .models import Season
 from .seasons import season_from_request, seasons_latest_first
@@ -76,6 +78,8 @@ def standings(request):
         "seasons": seasons_latest_first(),
         # computed only when the cached fragment is missing (see config/pagecache/fragments.py)
         "rows": fragments.lazy(lambda: season_table(season) if season else []),
+        # Elo across all seasons (docs/statistik.md), derived like the table
+        "ratings": fragments.lazy(lambda: team_ratings(read_games(seasons_latest_first()))),
         **fragments.fragment_context(request),
     }
     template = "league/table.html#standings" if request.htmx else "league/table.html"

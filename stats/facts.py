@@ -193,3 +193,13 @@ def by_team(games: list[Game]) -> dict[int, list[Game]]:
 
 
 DEAD = Casualty.DEAD.value
+
+
+def home_score(game: Game) -> float | None:
+    """The home side's score for a rating (1, ½, 0); None for a forfeit."""
+    if not game.played:
+        return None
+    winner = game.result.winner_id()
+    if winner is None:
+        return 0.5
+    return 1.0 if winner == game.result.home_id else 0.0

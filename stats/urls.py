@@ -7,4 +7,7 @@ app_name = "stats"
 urlpatterns = [
     path("saisons/", views.season_archive, name="season-archive"),
     path("saisons/bestenlisten/", views.leaders, name="leaders"),
+    path("saisons/elo/", views.ratings, name="ratings"),
+    path("saisons/teams/<int:pk>/", views.team_record, name="team-record"),
+    path("saisons/coaches/<int:pk>/", views.coach_detail, name="coach-detail"),
 ]

@@ -14,8 +14,11 @@ from config.numbers import parse_id
 from config.pagecache import pages
 
 from .archive import hall_of_fame, season_summaries
+from .careers import coach_record, head_to_head, season_by_season
 from .facts import read_league
 from .leaders import player_boards, team_boards
+from .rating_reads import coach_ratings, ranked_ratings, team_ratings
+from .ratings import K_FACTOR, START
 
 
 @require_safe
@@ -76,3 +79,64 @@ def leaders(request):
     }
     template = "stats/leaders.html#boards" if request.htmx else "stats/leaders.html"
     return render(request, template, context)
+
+
+@require_safe
+@login_not_required
+@pages.for_visitors()
+def ratings(request):
+    """The Elo ratings of every team and coach, and how they are computed."""
+    league = read_league()
+    teams = team_ratings(league.games)
+    coach_of = {t.pk: t.coach_id for t in league.teams.values()}
+    coaches = coach_ratings(league.games, coach_of)
+    coach_users = {t.coach_id: t.coach for t in league.teams.values()}
+    context = {
+        "teams": ranked_ratings(teams, league.teams),
+        "coaches": ranked_ratings(coaches, coach_users),
+        "start": START,
+        "k_factor": K_FACTOR,
+    }
+    return render(request, "stats/ratings.html", context)
+
+
+@require_safe
+@login_not_required
+@pages.for_visitors()
+def team_record(request, pk: int):
+    """A team's career: season by season, head-to-head, its Elo rating."""
+    league = read_league()
+    team = league.teams.get(pk)
+    if team is None:
+        raise Http404
+    rated = team_ratings(league.games)
+    context = {
+        "team": team,
+        "seasons": season_by_season(league, pk),
+        "head_to_head": head_to_head(league, pk),
+        "rating": round(rated.of(pk)),
+        "rated_matches": len(rated.history.get(pk, [])),
+    }
+    return render(request, "stats/team_record.html", context)
+
+
+@require_safe
+@login_not_required
+@pages.for_visitors()
+def coach_detail(request, pk: int):
+    """A coach's teams, record and Elo rating."""
+    league = read_league()
+    coach = next((t.coach for t in league.teams.values() if t.coach_id == pk), None)
+    if coach is None:
+        raise Http404
+    teams, record = coach_record(league, pk)
+    coach_of = {t.pk: t.coach_id for t in league.teams.values()}
+    rated = coach_ratings(league.games, coach_of)
+    team_rated = team_ratings(league.games)
+    context = {
+        "coach": coach,
+        "teams": [(team, round(team_rated.of(team.pk))) for team in teams],
+        "record": record,
+        "rating": round(rated.of(pk)),
+    }
+    return render(request, "stats/coach_detail.html", context)
