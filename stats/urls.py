@@ -10,4 +10,5 @@ urlpatterns = [
     path("saisons/elo/", views.ratings, name="ratings"),
     path("saisons/teams/<int:pk>/", views.team_record, name="team-record"),
     path("saisons/coaches/<int:pk>/", views.coach_detail, name="coach-detail"),
+    path("teams/<int:pk>/kader-drucken/", views.roster_sheet_page, name="roster-sheet-page"),
 ]

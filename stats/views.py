@@ -6,12 +6,13 @@ to the pure rules; visitors get the page from the page cache like the table.
 
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from config.numbers import parse_id
 from config.pagecache import pages
+from roster.models import Team
 
 from .archive import hall_of_fame, season_summaries
 from .careers import coach_record, head_to_head, season_by_season
@@ -19,6 +20,7 @@ from .facts import read_league
 from .leaders import player_boards, team_boards
 from .rating_reads import coach_ratings, ranked_ratings, team_ratings
 from .ratings import K_FACTOR, START
+from .sheet import roster_sheet
 
 
 @require_safe
@@ -140,3 +142,14 @@ def coach_detail(request, pk: int):
         "rating": round(rated.of(pk)),
     }
     return render(request, "stats/coach_detail.html", context)
+
+
+@require_safe
+@login_not_required
+def roster_sheet_page(request, pk: int):
+    """ "Kader drucken": one A4 page for the match table (print stylesheet, no navigation)."""
+    team = get_object_or_404(Team.objects.select_related("race", "coach"), pk=pk)
+    squad_url = request.build_absolute_uri(team.get_absolute_url())
+    sheet = roster_sheet(team, squad_url=squad_url)
+    context = {"sheet": sheet, "team": team, "squad_url": squad_url}
+    return render(request, "stats/roster_sheet.html", context)
