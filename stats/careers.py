@@ -79,3 +79,30 @@ def coach_record(league: League, coach_id: int) -> tuple[list, Record]:
         if len(mine) == 1:
             record.add(game, mine.pop())
     return sorted(teams, key=lambda t: str(t.name).casefold()), record
+
+
+def positions_after_each_match(league: League, team_id: int, season_id: int) -> list:
+    """(game, the team's table place after it) for each of its matches in the season: the
+    season's table over the results up to that match, with the season's points."""
+    season = league.season(season_id)
+    teams = league.season_teams[season_id]
+    if not any(t.pk == team_id for t in teams):
+        return []
+    so_far, found = [], []
+    for game in (g for g in league.games if g.season_id == season_id):
+        so_far.append(game.result)
+        if team_id in (game.result.home_id, game.result.away_id):
+            table = build_table(teams, so_far, Points.of(season))
+            found.append((game, next(r.rank for r in table if r.team.pk == team_id)))
+    return found
+
+
+def casualties_by_season(league: League, team_id: int) -> list[tuple]:
+    """(season, casualties caused, casualties suffered) for each season it played in."""
+    found = []
+    for season in league.seasons:
+        games = [g for g in league.games_of(team_id) if g.season_id == season.pk]
+        if games:
+            sides = [g.side(team_id) for g in games]
+            found.append((season, sum(s[2] for s in sides), sum(s[3] for s in sides)))
+    return found

@@ -15,7 +15,14 @@ from config.pagecache import pages
 from roster.models import Team
 
 from .archive import hall_of_fame, season_summaries
-from .careers import coach_record, head_to_head, season_by_season
+from .careers import (
+    casualties_by_season,
+    coach_record,
+    head_to_head,
+    positions_after_each_match,
+    season_by_season,
+)
+from .chart_pages import team_charts
 from .facts import read_league
 from .leaders import player_boards, team_boards
 from .rating_reads import coach_ratings, ranked_ratings, team_ratings
@@ -106,18 +113,32 @@ def ratings(request):
 @login_not_required
 @pages.for_visitors()
 def team_record(request, pk: int):
-    """A team's career: season by season, head-to-head, its Elo rating."""
+    """A team's career: season by season, head-to-head, its Elo rating, and three charts."""
     league = read_league()
     team = league.teams.get(pk)
     if team is None:
         raise Http404
     rated = team_ratings(league.games)
+    history = rated.history.get(pk, [])
+    seasons = season_by_season(league, pk)
+    played = [line for line in seasons if line.row.played]
+    positions = positions_after_each_match(league, pk, played[0].season.pk) if played else []
     context = {
         "team": team,
-        "seasons": season_by_season(league, pk),
+        "seasons": seasons,
         "head_to_head": head_to_head(league, pk),
         "rating": round(rated.of(pk)),
-        "rated_matches": len(rated.history.get(pk, [])),
+        "rated_matches": len(history),
+        "charts": team_charts(
+            team,
+            played[0].season if played else None,
+            [
+                (league.teams[game.opponent_of(pk)].name, "{}:{}".format(*game.side(pk)[:2]), rank)
+                for game, rank in positions
+            ],
+            history,
+            casualties_by_season(league, pk),
+        ),
     }
     return render(request, "stats/team_record.html", context)
 

@@ -221,7 +221,7 @@ def test_the_engine_cycle_check_counts_a_type_checking_import():
 
 # Rules written as plain functions on plain data: they must stay free of Django so their tests
 # (and anybody reading them) need no database.
-PURE_RULES = ("matches.round_robin", "matches.appointments", "stats.ratings")
+PURE_RULES = ("matches.round_robin", "matches.appointments", "stats.ratings", "stats.charts")
 
 
 def test_pure_rule_modules_import_no_django_and_no_app():

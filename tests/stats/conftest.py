@@ -12,7 +12,7 @@ Season 2 (win 3), 50 to 40 days ago:
   m7  Charlie 1:0 Alpha
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import timedelta
 
 import pytest
@@ -52,6 +52,10 @@ def gain(match, team, number, skill, *, reset=False):
 
 @pytest.fixture
 def small_league(db):
+    return build_small_league()
+
+
+def build_small_league() -> SmallLeague:
     admin = staff_user()
     alpha, bravo, charlie = squad(name="Alpha"), squad(name="Bravo"), squad(name="Charlie")
     first = open_season(by=admin)
@@ -94,6 +98,3 @@ def small_league(db):
     first.refresh_from_db()
     second.refresh_from_db()
     return SmallLeague(alpha, bravo, charlie, first, second, m)
-
-
-__all__ = ["SmallLeague", "replace"]
