@@ -5,11 +5,11 @@ head-to-head against every other team, and a coach's teams and record; plain rul
 Every match with a result counts as the table counts it: a forfeit is a win and a defeat 3:0.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from matches.standings import Points, Row, build_table
 
-from .facts import Game, League
+from .facts import Game, League, matches_on_roster
 
 
 @dataclass
@@ -106,3 +106,46 @@ def casualties_by_season(league: League, team_id: int) -> list[tuple]:
             sides = [g.side(team_id) for g in games]
             found.append((season, sum(s[2] for s in sides), sum(s[3] for s in sides)))
     return found
+
+
+@dataclass
+class CareerMatch:
+    game: Game
+    opponent: object
+    outcome: str  # W, D, L
+    score: str
+    casualty: str | None = None  # his 🤕/🏥/💀 in it
+    gained: list = field(default_factory=list)  # skill ids gained after it
+
+
+def player_career(league: League, player) -> dict:
+    """A player's seasons, every match he was on the roster for (with his casualty and the
+    skills gained after it) and his casualties by hand, in play order."""
+    games = matches_on_roster(player, league.games_of(player.team_id))
+    suffered = [s for s in league.suffered if s.player_id == player.pk]
+    gains = [g for g in league.gains if g.player_id == player.pk]
+    by_match = {s.match_id: s.kind for s in suffered if s.match_id}
+    rows = []
+    for game in games:
+        scored, conceded, _c, _s = game.side(player.team_id)
+        rows.append(
+            CareerMatch(
+                game=game,
+                opponent=league.teams[game.opponent_of(player.team_id)],
+                outcome=game.outcome_for(player.team_id),
+                score=f"{scored}:{conceded}",
+                casualty=by_match.get(game.pk),
+                gained=[g.skill_id for g in gains if g.match_id == game.pk],
+            )
+        )
+    seasons = []
+    for season in league.seasons:
+        count = sum(1 for g in games if g.season_id == season.pk)
+        if count:
+            seasons.append((season, count))
+    return {
+        "seasons": seasons,
+        "matches": rows,
+        "without_match": [s for s in suffered if s.match_id is None],
+        "gains": gains,
+    }

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from config.minutes import to_the_minute
 from league.models import Season
-from matches.models import Casualty, CasualtyRecord, CasualtyTick, Development, Match
+from matches.models import Casualty, CasualtyRecord, CasualtyTick, Development, Hatred, Match
 from matches.standings import Result, result_of
 from roster.models import Player, Team
 
@@ -203,3 +203,16 @@ def home_score(game: Game) -> float | None:
     if winner is None:
         return 0.5
     return 1.0 if winner == game.result.home_id else 0.0
+
+
+def player_hatreds(player: Player) -> list[tuple]:
+    """(season number, hated race) of every hatred he rolled, from a tick or a record by hand
+    (the tick's match not deleted), oldest first (1 query)."""
+    rows = (
+        Hatred.objects.filter(rolled=True)
+        .filter(
+            Q(tick__player=player, tick__match__deleted_at__isnull=True) | Q(record__player=player)
+        )
+        .values_list("tick__match__season__number", "record__season__number", "race__name")
+    )
+    return sorted((tick or record, race) for tick, record, race in rows)

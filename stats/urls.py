@@ -10,5 +10,6 @@ urlpatterns = [
     path("saisons/elo/", views.ratings, name="ratings"),
     path("saisons/teams/<int:pk>/", views.team_record, name="team-record"),
     path("saisons/coaches/<int:pk>/", views.coach_detail, name="coach-detail"),
+    path("saisons/spieler/<int:pk>/", views.player_career_page, name="player-career-page"),
     path("teams/<int:pk>/kader-drucken/", views.roster_sheet_page, name="roster-sheet-page"),
 ]

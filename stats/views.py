@@ -12,18 +12,21 @@ from django.views.decorators.http import require_safe
 
 from config.numbers import parse_id
 from config.pagecache import pages
+from matches.skills import current_skills
 from roster.models import Team
+from rules.models import Skill
 
 from .archive import hall_of_fame, season_summaries
 from .careers import (
     casualties_by_season,
     coach_record,
     head_to_head,
+    player_career,
     positions_after_each_match,
     season_by_season,
 )
 from .chart_pages import team_charts
-from .facts import read_league
+from .facts import player_hatreds, read_league
 from .leaders import player_boards, team_boards
 from .rating_reads import coach_ratings, ranked_ratings, team_ratings
 from .ratings import K_FACTOR, START
@@ -174,3 +177,27 @@ def roster_sheet_page(request, pk: int):
     sheet = roster_sheet(team, squad_url=squad_url)
     context = {"sheet": sheet, "team": team, "squad_url": squad_url}
     return render(request, "stats/roster_sheet.html", context)
+
+
+@require_safe
+@login_not_required
+@pages.for_visitors()
+def player_career_page(request, pk: int):
+    """A player's career: seasons, matches on the roster, casualties, skills, hatreds and his
+    development path."""
+    league = read_league(players=True)
+    player = league.players.get(pk)
+    if player is None:
+        raise Http404
+    career = player_career(league, player)
+    skills = Skill.objects.in_bulk({g.skill_id for g in career["gains"]})
+    for row in career["matches"]:
+        row.gained = [skills[pk] for pk in row.gained]
+    context = {
+        "player": player,
+        "team": player.team,
+        "career": career,
+        "hatreds": player_hatreds(player),
+        "skills_now": current_skills(player),
+    }
+    return render(request, "stats/player_career.html", context)

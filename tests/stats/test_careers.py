@@ -65,3 +65,34 @@ def test_ratings_page_lists_teams_and_coaches_best_first(client, small_league):
 def test_team_page_links_to_its_record(client, small_league):
     html = client.get(small_league.alpha.get_absolute_url()).content.decode()
     assert reverse("stats:team-record", args=[small_league.alpha.pk]) in html
+
+
+def test_player_career_lists_seasons_matches_casualty_skills_and_path(
+    client, small_league, django_assert_max_num_queries
+):
+    from matches.models import Hatred
+    from rules.models import Keyword
+
+    bravo_1 = small_league.bravo.players.get(number=1)
+    tick = bravo_1.casualties.get()
+    race = Keyword.objects.order_by("name").first()
+    Hatred.objects.create(tick=tick, rolled=True, race=race)
+    url = reverse("stats:player-career-page", args=[bravo_1.pk])
+    with django_assert_max_num_queries(16):
+        response = client.get(url)
+    html = response.content.decode()
+    assert response.status_code == 200
+    m = small_league.matches
+    # on the roster for m1, m2 (season 1) and m6 (season 2); not the deleted m5
+    assert html.count("<tr data-match=") == 3
+    assert f'data-match="{m[5].pk}"' not in html
+    first = html.split(f'data-match="{m[1].pk}"')[1].split("</tr>")[0]
+    assert 'data-col="casualty">💀<' in first
+    sixth = html.split(f'data-match="{m[6].pk}"')[1].split("</tr>")[0]
+    assert "Tackle" in sixth
+    assert "1 Spiel im Kader" in html and "2 Spiele im Kader" in html
+    assert "gestorben: dazugewonnene Fertigkeiten verloren" in html
+    assert f"🤬 {race.name} (Saison 1)" in html
+    assert small_league.bravo.get_absolute_url() in html
+    player_page = reverse("roster:player-detail", args=[small_league.bravo.pk, bravo_1.pk])
+    assert url in client.get(player_page).content.decode()
