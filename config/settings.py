@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "rules",
     "roster",
     "matches",
+    "stats",
     "simulator",
     "api",  # feeds and the read-only JSON API: reads the apps above, no models
 ]

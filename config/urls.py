@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("rules.urls")),
     path("teams/", include("roster.urls")),
     path("spiele/", include("matches.urls")),
+    path("", include("stats.urls")),
     path("simulator/", include("simulator.urls")),
     path("", include("api.urls")),
     path("api/v1/", api_v1_urls),

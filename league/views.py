@@ -12,6 +12,8 @@ from matches.models import Match
 from matches.standings import season_table
 from roster.models import Team
 from rules.models import Race
+from stats.facts import read_games
+from stats.rating_reads import team_ratings
 
 from .models import Season
 from .seasons import season_from_request, season_scopes, seasons_latest_first
@@ -67,7 +69,9 @@ def home(request):
 
 @require_safe
 @login_not_required
-@pages.for_readers(fragments.STRUCTURE, params=("saison",), scopes_for=season_scopes)
+@pages.for_readers(
+    fragments.STRUCTURE, fragments.RESULTS, params=("saison",), scopes_for=season_scopes
+)
 def standings(request):
     """The league table ("Tabelle") of the current season, or of ?saison=<pk>."""
     season = season_from_request(request)
@@ -76,7 +80,11 @@ def standings(request):
         "seasons": seasons_latest_first(),
         # computed only when the cached fragment is missing (see config/pagecache/fragments.py)
         "rows": fragments.lazy(lambda: season_table(season) if season else []),
-        **fragments.fragment_context(request, fragments.STRUCTURE, *season_scopes(request)),
+        # Elo across all seasons (docs/statistik.md), derived like the table
+        "ratings": fragments.lazy(lambda: team_ratings(read_games(seasons_latest_first()))),
+        **fragments.fragment_context(
+            request, fragments.STRUCTURE, fragments.RESULTS, *season_scopes(request)
+        ),
     }
     template = "league/table.html#standings" if request.htmx else "league/table.html"
     return render(request, template, context)

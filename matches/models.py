@@ -376,7 +376,7 @@ class Match(models.Model):
                 fragments.team_scope(home),
                 fragments.team_scope(away),
             ]
-        return (*dict.fromkeys(scopes), fragments.match_scope(self.pk))
+        return (*dict.fromkeys(scopes), fragments.match_scope(self.pk), fragments.RESULTS)
 
     @staticmethod
     def page_scopes_of_row(row) -> tuple[str, ...]:
@@ -396,6 +396,7 @@ class Match(models.Model):
             fragments.team_scope(home),
             fragments.team_scope(away),
             fragments.match_scope(match_id),
+            fragments.RESULTS,
         )
 
     def clean(self) -> None:

@@ -1,6 +1,6 @@
 """The dependency rules of the code base, checked on the source (lazy imports included).
 
-- The league apps form layers, lowest first: rules ← roster ← league ← matches. Models,
+- The league apps form layers, lowest first: rules ← roster ← league ← matches ← stats. Models,
   services and every other module of an app import only from its own layer or below; only
   the modules that put pages together (views, admin, urls, management commands, template tags)
   may combine apps.
@@ -22,8 +22,18 @@ from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("config", "rules", "roster", "league", "matches", "simulator", "engines", "api")
-LAYERS = {"rules": 0, "roster": 1, "league": 2, "matches": 3}
+PACKAGES = (
+    "config",
+    "rules",
+    "roster",
+    "league",
+    "matches",
+    "stats",
+    "simulator",
+    "engines",
+    "api",
+)
+LAYERS = {"rules": 0, "roster": 1, "league": 2, "matches": 3, "stats": 4}
 # Modules that assemble pages from several apps (Luke Plant's "views combine, models don't").
 COMBINERS = {"views", "admin", "urls"}
 COMBINER_PACKAGES = {"management", "templatetags"}
@@ -221,7 +231,7 @@ def test_the_engine_cycle_check_counts_a_type_checking_import():
 
 # Rules written as plain functions on plain data: they must stay free of Django so their tests
 # (and anybody reading them) need no database.
-PURE_RULES = ("matches.round_robin", "matches.appointments")
+PURE_RULES = ("matches.round_robin", "matches.appointments", "stats.ratings", "stats.charts")
 
 
 def test_pure_rule_modules_import_no_django_and_no_app():

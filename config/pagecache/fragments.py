@@ -52,6 +52,7 @@ def local_cache():
 LEAGUE = "league"  # any row of the league, roster or matches apps (every write renews it)
 STRUCTURE = "structure"  # seasons, teams, users: what every league page names
 REFERENCE = "reference"  # the rules app: races, skills, the handbook
+RESULTS = "results"  # every match of every season (for what is derived from all of them: Elo)
 # Every row of these apps renews LEAGUE; a row whose model names no narrower scopes
 # (`page_scopes()`) also renews the broad ones listed here. So a page that depends on LEAGUE is
 # never stale whatever it shows; the pages that name narrow scopes instead (STRUCTURE plus a
