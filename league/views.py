@@ -10,6 +10,7 @@ from matches.agenda import agenda_for
 from matches.hatred import open_questions
 from matches.models import Match
 from matches.standings import season_table
+from notifications.models import Notification
 from roster.models import Team
 from rules.models import Race
 
@@ -18,6 +19,7 @@ from .seasons import season_from_request, seasons_latest_first
 
 TOP_OF_TABLE = 5
 LATEST_RESULTS = 5
+UNREAD_SHOWN = 10
 
 
 @require_safe
@@ -47,8 +49,12 @@ def home(request):
         ),
         "to_confirm": [],
         "my_matches": [],
+        "notifications": [],
     }
     if request.user.is_authenticated:
+        context["notifications"] = list(
+            Notification.objects.for_user(request.user).unread().due()[:UNREAD_SHOWN]
+        )
         context["to_confirm"] = list(
             Match.objects.played()
             .awaiting_confirmation_by(request.user)
