@@ -31,3 +31,14 @@ def season(home, away):
     season = open_season(by=staff_user())
     season.teams.add(home, away)
     return season
+
+
+@pytest.fixture
+def mailbox(settings):
+    from .mailbox import Mailbox
+
+    box = Mailbox().start()
+    settings.MAILERS = box.mailer()
+    settings.SITE_URL = "https://liga.example.org"
+    yield box
+    box.stop()
