@@ -59,6 +59,7 @@ def ensure_user(login: DemoLogin, *, staff: bool) -> bool:
             "is_staff": staff,
             "is_superuser": staff,
             "first_name": login.role,
+            "public_name": login.role,
             "email": login.email,
         },
     )

@@ -11,11 +11,18 @@ class AccountForm(forms.Form):
     """„Mein Konto“: the e-mail address and, per kind, at once / daily digest / off."""
 
     email = forms.EmailField(label=_("E-Mail-Adresse"), required=False, max_length=254)
+    public_name = forms.CharField(
+        label=_("Anzeigename"),
+        required=False,
+        max_length=40,
+        help_text=_("So heißt du auf allen Seiten der Liga; leer: dein Benutzername."),
+    )
 
     def __init__(self, *args, user, modes: dict[str, str], **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
         self.fields["email"].initial = user.email
+        self.fields["public_name"].initial = user.public_name
         for kind in self.kinds(user):
             self.fields[f"mode_{kind}"] = forms.ChoiceField(
                 label=Kind(kind).label,
@@ -37,6 +44,17 @@ class AccountForm(forms.Form):
                 _("Diese E-Mail-Adresse gehört schon zu einem anderen Konto.")
             )
         return email
+
+    def clean_public_name(self):
+        name = " ".join(self.cleaned_data["public_name"].split())
+        if not name:
+            return ""
+        others = get_user_model().objects.exclude(pk=self.user.pk)
+        if others.filter(public_name__iexact=name).exists() or (
+            others.filter(username__iexact=name).exists()
+        ):
+            raise forms.ValidationError(_("Diesen Namen trägt schon ein anderer Coach."))
+        return name
 
     def modes(self) -> dict[str, str]:
         return {kind: self.cleaned_data[f"mode_{kind}"] for kind in self.kinds(self.user)}

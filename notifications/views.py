@@ -29,7 +29,8 @@ def account(request):
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             user.email = form.cleaned_data["email"]
-            user.save(update_fields=["email"])
+            user.public_name = form.cleaned_data["public_name"]
+            user.save(update_fields=["email", "public_name"])
             for kind, mode in form.modes().items():
                 Preference.objects.update_or_create(user=user, kind=kind, defaults={"mode": mode})
         messages.success(request, _("Deine Einstellungen sind gespeichert."))

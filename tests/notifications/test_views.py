@@ -116,3 +116,30 @@ def test_a_forgotten_password_is_reset_by_mail(client, coach_b):
 
 def test_the_login_page_links_to_the_password_reset(client):
     assert reverse("password_reset") in client.get(reverse("login")).content.decode()
+
+
+def test_a_coach_chooses_his_public_name_and_pages_show_it(client, season, home, coach_b):
+    client.force_login(coach_b)
+    data = {"email": "bert@example.org", "public_name": "  Der   Bert "}
+    data |= {f"mode_{k}": Mode.NOW for k in Kind.values}
+    assert client.post(ACCOUNT, data).status_code == 302
+    coach_b.refresh_from_db()
+    assert coach_b.public_name == "Der Bert"
+    client.logout()
+    page = client.get(reverse("roster:team-list")).content.decode()
+    assert "Coach Der Bert" in page
+
+
+def test_the_public_name_defaults_to_the_user_name_never_the_real_name(coach_b):
+    coach_b.first_name, coach_b.last_name = "Bertram", "Geheim"
+    assert str(coach_b) == "bert"
+
+
+def test_a_public_name_taken_by_another_coach_is_refused(client, coach_a, coach_b):
+    client.force_login(coach_b)
+    data = {"email": "bert@example.org", "public_name": "ANNA"}
+    data |= {f"mode_{k}": Mode.NOW for k in Kind.values}
+    response = client.post(ACCOUNT, data)
+    assert response.status_code == 400
+    assert 'id="id_public_name_error"' in response.content.decode()
+    assert "schon ein anderer Coach" in response.content.decode()
