@@ -156,3 +156,29 @@ class Preference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.get_kind_display()} {self.get_mode_display()}"
+
+
+class PushSubscription(models.Model):
+    """A browser (a phone) where the person allowed Web Push: where to send and the keys to
+    encrypt for it (RFC 8291)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Benutzer"),
+        on_delete=models.CASCADE,
+        related_name="push_subscriptions",
+    )
+    endpoint = models.URLField(_("Adresse"), max_length=500, unique=True)
+    p256dh = models.CharField(_("Schlüssel"), max_length=200)
+    auth = models.CharField(_("Geheimnis"), max_length=100)
+    created_at = models.DateTimeField(_("erlaubt am"), db_default=Now())
+
+    class Meta:
+        verbose_name = _("Push-Empfänger")
+        verbose_name_plural = _("Push-Empfänger")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.endpoint[:40]}"
+
+    def info(self) -> dict:
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}

@@ -241,11 +241,14 @@ def notify(
 ) -> list[Notification]:
     """The rows telling `user` one thing, by channel, and their delivery tasks. The same key
     for the same person and channel is one row, however often it is recorded."""
-    # no address, no mail: then the preference need not be read either
-    mode = Preference.objects.mode_of(user, kind) if user.email else Mode.OFF
+    # no address and no phone: then the preference need not be read either
+    has_push = bool(settings.VAPID_PRIVATE_KEY) and user.push_subscriptions.exists()
+    mode = Preference.objects.mode_of(user, kind) if user.email or has_push else Mode.OFF
+    if Channel.WEB in channels and mode == Mode.NOW and has_push:
+        channels = (*channels, Channel.PUSH)  # the start page's news also to his phones
     created = []
     for channel in channels:
-        if channel == Channel.MAIL and mode == Mode.OFF:
+        if channel == Channel.MAIL and (mode == Mode.OFF or not user.email):
             continue
         digest = channel == Channel.MAIL and mode == Mode.DIGEST
         row = Notification(
@@ -269,7 +272,9 @@ def notify(
         except IntegrityError:
             continue  # recorded before: the same change, told once
         created.append(row)
-        if channel == Channel.MAIL:
+        if channel == Channel.PUSH:
+            tasks.deliver_push.using(run_after=row.due_at).enqueue(row.pk)
+        elif channel == Channel.MAIL:
             if digest:
                 tasks.send_digest.using(run_after=row.due_at).enqueue(user.pk)
             else:

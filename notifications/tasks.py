@@ -6,16 +6,18 @@ or refuses the mail is tried again with a growing pause (`RETRY_DELAYS`); after 
 row is marked failed and shows in the admin's list ("endgültig fehlgeschlagen").
 """
 
+import json
 import logging
 import smtplib
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.tasks import task
 from django.utils import timezone
 
 from .mail import digest_mail, single_mail
-from .models import Channel, Kind, Notification
+from .models import Channel, Kind, Notification, PushSubscription
 
 logger = logging.getLogger(__name__)
 
@@ -122,6 +124,52 @@ def digest(user_id: int, *, now: datetime | None = None) -> str:
         sent_at=now, claimed_at=None
     )
     return "sent"
+
+
+def push(notification_id: int, *, now: datetime | None = None) -> str:
+    """Send one notification to every phone of its recipient (Web Push, encrypted for each);
+    a phone whose subscription is gone (404/410) is forgotten."""
+    from pywebpush import WebPushException, webpush
+
+    now = now or timezone.now()
+    if not settings.VAPID_PRIVATE_KEY or not Notification.objects.claim(notification_id, now=now):
+        return "skipped"
+    row = Notification.objects.get(pk=notification_id)
+    payload = json.dumps({"title": row.subject, "body": row.body, "url": row.absolute_url()})
+    errors = []
+    for subscription in PushSubscription.objects.filter(user_id=row.recipient_id):
+        try:
+            webpush(
+                subscription.info(),
+                data=payload,
+                vapid_private_key=settings.VAPID_PRIVATE_KEY,
+                vapid_claims={"sub": settings.VAPID_SUBJECT},
+                ttl=60 * 60 * 24,
+                timeout=10,
+            )
+        except WebPushException as error:
+            status = getattr(error.response, "status_code", None)
+            if status in (404, 410):
+                subscription.delete()
+            else:
+                errors.append(error)
+        except OSError as error:
+            errors.append(error)
+    if errors:
+        _failed(
+            [row],
+            errors[0],
+            now=now,
+            retry=lambda when: deliver_push.using(run_after=when).enqueue(row.pk),
+        )
+        return "retry"
+    Notification.objects.filter(pk=row.pk).update(sent_at=now, claimed_at=None)
+    return "sent"
+
+
+@task()
+def deliver_push(notification_id: int) -> str:
+    return push(notification_id)
 
 
 @task()

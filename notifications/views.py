@@ -1,9 +1,15 @@
 """„Mein Konto“, the start page's notifications, the mail's links (answer a result, unsubscribe)."""
 
+import json
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_not_required
+from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
 from django.db import transaction
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -14,7 +20,7 @@ from matches.models import Match
 
 from .forms import AccountForm
 from .mail import read_unsubscribe_token
-from .models import Kind, Mode, Notification, Preference
+from .models import Kind, Mode, Notification, Preference, PushSubscription
 
 
 def _modes(user) -> dict[str, str]:
@@ -36,7 +42,26 @@ def account(request):
         messages.success(request, _("Deine Einstellungen sind gespeichert."))
         return redirect("notifications:account")
     status = 400 if request.method == "POST" else 200
-    return render(request, "notifications/account.html", {"form": form}, status=status)
+    context = {"form": form, "vapid_public_key": settings.VAPID_PUBLIC_KEY}
+    return render(request, "notifications/account.html", context, status=status)
+
+
+@require_POST
+def push_subscribe(request):
+    """The browser's push subscription (its JSON) for the logged-in person's phone."""
+    try:
+        data = json.loads(request.body)
+        endpoint, keys = data["endpoint"], data["keys"]
+        p256dh, auth = str(keys["p256dh"]), str(keys["auth"])
+        URLValidator(schemes=["https"])(endpoint)
+        if not (0 < len(p256dh) <= 200 and 0 < len(auth) <= 100):
+            raise ValueError
+    except (ValueError, KeyError, TypeError, ValidationError):
+        return JsonResponse({"error": _("Ungültige Push-Anmeldung.")}, status=400)
+    PushSubscription.objects.update_or_create(
+        endpoint=endpoint, defaults={"user": request.user, "p256dh": p256dh, "auth": auth}
+    )
+    return JsonResponse({"ok": True}, status=201)
 
 
 @require_POST

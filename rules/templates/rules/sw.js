@@ -1,4 +1,4 @@
-{% autoescape off %}/* Hopfen&Sieg service worker: handbook and skills reference work offline after one visit. */
+{% load static %}{% autoescape off %}/* Hopfen&Sieg service worker: handbook and skills reference work offline after one visit. */
 const CACHE = "hopfen-{{ version }}";
 const PRECACHE = [{% for url in precache %}"{{ url }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
 const STATIC_PREFIX = "{{ static_prefix }}";
@@ -54,4 +54,6 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(networkFirst(request));
   }
 });
+// Web Push (notifications app): shows the league's news, a tap opens the page.
+importScripts("{% static 'js/sw/push.js' %}");
 {% endautoescape %}
