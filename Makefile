@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: serve run test install install-dev lint format migrate demo bench bench-ball answer-ball strength-ball strength-ball-master bench-baa bench-pages load-mix page-weight perft-ball messages clean mutation
+.PHONY: serve run worker test install install-dev lint format migrate demo bench bench-ball answer-ball strength-ball strength-ball-master bench-baa bench-pages load-mix page-weight perft-ball messages clean mutation
 
 $(BIN)/python:
 	@py=$$(scripts/find-python) || exit 1; \
@@ -36,9 +36,19 @@ migrate: install
 demo: migrate
 	$(BIN)/python manage.py setup_demo
 
+# The app and, beside it, the worker that sends the mails (to the console without EMAIL_HOST);
+# Strg+C ends both.
 run: demo
 	@echo "Die App läuft auf http://$(HOST):$(PORT)/  (Beenden mit Strg+C)"
+	@$(BIN)/python manage.py db_worker --interval 1 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# Production: the worker is a second process beside gunicorn (same environment as `make serve`);
+# run one or more, on any app server: each mail is sent once.
+worker: export DJANGO_ENV ?= production
+worker: install
+	exec $(BIN)/python manage.py db_worker --interval 1
 
 # Production on one machine: DJANGO_ENV=production plus SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL
 # (and REDIS_URL) from the environment; see README, "Betrieb".

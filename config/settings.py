@@ -64,6 +64,8 @@ INSTALLED_APPS = [
     "stats",
     "simulator",
     "api",  # feeds and the read-only JSON API: reads the apps above, no models
+    "django_tasks_db",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -258,6 +260,42 @@ CORS_EXPOSE_HEADERS = ["ETag"]
 # The site's public address: absolute links where no request is at hand (mails, feeds) and the
 # domain of calendar UIDs, which must not depend on the host a client happened to ask.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+# Background work (mails, pushes, reminders): Django's Tasks framework with the database backend
+# of django-tasks-db, so a task row is written in the same transaction as the change that causes
+# it and survives a crash; `manage.py db_worker` runs them (README, "Betrieb").
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+# Mail: with EMAIL_HOST set over SMTP (also under `make run`), else to the console; an explicit
+# EMAIL_BACKEND wins. The variables are the customary EMAIL_* ones; Django 6.1 takes them as
+# the options of its default mailer (MAILERS; the EMAIL_* settings are deprecated).
+_EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+_EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if _EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+_MAIL_OPTIONS = {}
+if _EMAIL_BACKEND == "django.core.mail.backends.smtp.EmailBackend":
+    _MAIL_OPTIONS = {
+        "host": _EMAIL_HOST or "localhost",
+        "port": int(os.environ.get("EMAIL_PORT", "25")),
+        "username": os.environ.get("EMAIL_HOST_USER", ""),
+        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "use_tls": env_bool("EMAIL_USE_TLS", False),
+        "timeout": int(os.environ.get("EMAIL_TIMEOUT", "20")),
+    }
+elif _EMAIL_BACKEND == "django.core.mail.backends.filebased.EmailBackend":
+    _MAIL_OPTIONS = {"file_path": os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / ".mails"))}
+MAILERS = {"default": {"BACKEND": _EMAIL_BACKEND, "OPTIONS": _MAIL_OPTIONS}}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Hopfen&Sieg <liga@hopfenundsieg.de>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# Web Push (VAPID): the public key goes to the browsers, the private one signs each push.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:info@hopfenundsieg.de")
 
 # Where players report mistakes in the handbook or the reference data.
 REPORT_ERROR_EMAIL = os.environ.get("REPORT_ERROR_EMAIL", "info@hopfenundsieg.de")

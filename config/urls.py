@@ -26,6 +26,28 @@ urlpatterns = [
         name="login",
     ),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
+    # password reset by mail, with Django's own views (German templates in templates/registration)
+    path(
+        "konto/passwort-vergessen/",
+        auth_views.PasswordResetView.as_view(),
+        name="password_reset",
+    ),
+    path(
+        "konto/passwort-vergessen/gesendet/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "konto/passwort-neu/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "konto/passwort-neu/fertig/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
+    path("konto/", include("notifications.urls")),
     path("sprache/", login_not_required(set_language), name="set_language"),
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),

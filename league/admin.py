@@ -17,7 +17,23 @@ from .models import POINTS_FIELDS, Season, User
 
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
-    pass
+    """Admins set a coach's e-mail address (for notifications and password reset) and his
+    public name when they create the account."""
+
+    list_display = ["username", "public_name", "email", "is_staff"]
+    fieldsets = [
+        *BaseUserAdmin.fieldsets,
+        (gettext_lazy("Auf der Seite"), {"fields": ["public_name"]}),
+    ]
+    add_fieldsets = [
+        (
+            None,
+            {
+                "classes": ["wide"],
+                "fields": ["username", "email", "public_name", "password1", "password2"],
+            },
+        )
+    ]
 
 
 @admin.register(Season)

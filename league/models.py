@@ -16,12 +16,24 @@ class User(AbstractUser):
     switch later.
     """
 
+    public_name = models.CharField(
+        _("Anzeigename"),
+        max_length=40,
+        blank=True,
+        help_text=_("So heißt der Coach auf allen Seiten; leer: sein Benutzername."),
+    )
+
     class Meta(AbstractUser.Meta):
         verbose_name = _("Benutzer")
         verbose_name_plural = _("Benutzer")
 
     def __str__(self) -> str:
-        return self.get_full_name() or self.username
+        # Pages show the public name, never first and last name (those stay private).
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        return self.public_name or self.username
 
 
 class SeasonQuerySet(GuardedQuerySet):

@@ -10,6 +10,7 @@ from matches.agenda import agenda_for
 from matches.hatred import open_questions
 from matches.models import Match
 from matches.standings import season_table
+from notifications.models import Notification
 from roster.models import Team
 from rules.models import Race
 from stats.facts import read_games
@@ -20,6 +21,7 @@ from .seasons import season_from_request, season_scopes, seasons_latest_first
 
 TOP_OF_TABLE = 5
 LATEST_RESULTS = 5
+UNREAD_SHOWN = 10
 
 
 @require_safe
@@ -49,8 +51,12 @@ def home(request):
         ),
         "to_confirm": [],
         "my_matches": [],
+        "notifications": [],
     }
     if request.user.is_authenticated:
+        context["notifications"] = list(
+            Notification.objects.for_user(request.user).unread().due()[:UNREAD_SHOWN]
+        )
         context["to_confirm"] = list(
             Match.objects.played()
             .awaiting_confirmation_by(request.user)

@@ -28,10 +28,11 @@ class DemoLogin:
     username: str
     password: str
     role: str
+    email: str  # the demo's mails go there (to the console under `make run`)
 
 
-DEMO_ADMIN = DemoLogin("admin", "hopfen-admin", "Admin")
-DEMO_COACH = DemoLogin("coach", "hopfen-coach", "Coach")
+DEMO_ADMIN = DemoLogin("admin", "hopfen-admin", "Admin", "admin@example.org")
+DEMO_COACH = DemoLogin("coach", "hopfen-coach", "Coach", "coach@example.org")
 
 
 def ensure_reference_data() -> bool:
@@ -54,11 +55,21 @@ def ensure_user(login: DemoLogin, *, staff: bool) -> bool:
     user_model = get_user_model()
     user, created = user_model.objects.get_or_create(
         username=login.username,
-        defaults={"is_staff": staff, "is_superuser": staff, "first_name": login.role},
+        defaults={
+            "is_staff": staff,
+            "is_superuser": staff,
+            "first_name": login.role,
+            "public_name": login.role,
+            "email": login.email,
+        },
     )
     if created:
         user.set_password(login.password)
         user.save(update_fields=["password"])
+    elif not user.email:
+        # demo accounts from before they had addresses get theirs; a changed one stays
+        user.email = login.email
+        user.save(update_fields=["email"])
     return created
 
 

@@ -26,6 +26,7 @@ from league.models import Season
 from roster.models import Team
 
 from .models import Cancellation, Match
+from .outbox import What, announce
 from .round_robin import Fixture, plan_fixtures
 
 
@@ -115,8 +116,21 @@ def create_match(
     _not_in_the_past(scheduled_at, now or timezone.now())
     match = Match(season=season, home=home, away=away, scheduled_at=scheduled_at, entered_by=by)
     match.full_clean(exclude=["entered_by", "version"])
-    match.save()
+    with transaction.atomic():
+        match.save()
+        if scheduled_at is not None:
+            _announce_appointment(match, by=by, change="set")
     return match
+
+
+def _announce_appointment(match: Match, *, by, change: str) -> None:
+    announce(
+        What.APPOINTMENT,
+        match=match,
+        by=by,
+        key=f"appointment:{match.pk}:{match.version}:{change}",
+        change=change,
+    )
 
 
 def set_appointment(
@@ -129,8 +143,12 @@ def set_appointment(
     with transaction.atomic():
         match = _claim(match.pk, version)
         _open(match)
+        change = "set" if match.scheduled_at is None else "moved"
+        unchanged = match.scheduled_at == scheduled_at
         match.scheduled_at = scheduled_at
         match.save(update_fields=["scheduled_at"])
+        if not unchanged:
+            _announce_appointment(match, by=by, change=change)
     return match
 
 
@@ -196,6 +214,10 @@ def cancel_match(
         else:
             match.scheduled_at = None
         match.save(update_fields=["forfeited_by", "scheduled_at"])
+        if cancellation.is_late:
+            announce(What.FORFEIT, match=match, by=by, key=f"forfeit:{cancellation.pk}")
+        else:
+            _announce_appointment(match, by=by, change="cancelled")
     return cancellation
 
 

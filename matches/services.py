@@ -33,6 +33,7 @@ from roster.models import Player, Team
 
 from .development import development_errors
 from .models import CasualtyTick, Hatred, Match
+from .outbox import What, announce
 from .status import suspended_for_match
 
 
@@ -251,7 +252,16 @@ def enter_match(*, entry: MatchEntry, by) -> Match:
         if already is not None:
             return already
         match = Match(season=season, home=entry.home, away=entry.away, entered_by=by, saved_by=by)
-        return _save(match=match, entry=entry, later=set(), by=by)
+        match = _save(match=match, entry=entry, later=set(), by=by)
+        _announce_result(match, by=by, change="entered")
+        return match
+
+
+def _announce_result(match: Match, *, by, change: str) -> None:
+    # one key per saved version: the same version announced twice is one notification
+    announce(
+        What.RESULT, match=match, by=by, key=f"result:{match.pk}:{match.version}", change=change
+    )
 
 
 def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
@@ -292,7 +302,10 @@ def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
         match.dispute_note = ""
         # Matches after the old place may depend on it too (moving a match changes the order).
         later = _later_pks(match) if match.is_played else set()
-        return _save(match=match, entry=entry, later=later, by=by)
+        changed = "changed" if match.is_played else "entered"
+        match = _save(match=match, entry=entry, later=later, by=by)
+        _announce_result(match, by=by, change=changed)
+        return match
 
 
 def _claim_for_answer(*, match: Match, version: int, by) -> Match:
@@ -346,6 +359,7 @@ def dispute_match(*, match: Match, version: int, note: str, by) -> Match:
         match.disputed_by, match.disputed_at, match.dispute_note = by, timezone.now(), note
         match._history_user = by
         match.save(update_fields=["disputed_by", "disputed_at", "dispute_note"])
+        announce(What.DISPUTE, match=match, by=by, key=f"dispute:{match.pk}:{match.version}")
     return match
 
 

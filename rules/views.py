@@ -124,7 +124,8 @@ OFFLINE_STATIC = (
     "django_htmx/htmx-2.min.js",
 )
 # The worker's parts, one module per concern (static/js/sw/); each is loaded by importScripts.
-WORKER_MODULES = ("js/sw/offline.js",)
+# Each concern of the worker in its own file: offline pages (issue 22), Web Push (notifications).
+WORKER_MODULES = ("js/sw/offline.js", "js/sw/push.js")
 
 
 def offline_precache() -> list[str]:

@@ -29,11 +29,12 @@ PACKAGES = (
     "league",
     "matches",
     "stats",
+    "notifications",
     "simulator",
     "engines",
     "api",
 )
-LAYERS = {"rules": 0, "roster": 1, "league": 2, "matches": 3, "stats": 4}
+LAYERS = {"rules": 0, "roster": 1, "league": 2, "matches": 3, "stats": 4, "notifications": 4}
 # Modules that assemble pages from several apps (Luke Plant's "views combine, models don't").
 COMBINERS = {"views", "admin", "urls"}
 COMBINER_PACKAGES = {"management", "templatetags"}
@@ -672,3 +673,56 @@ def test_the_geometry_check_finds_a_board_derived_again():
         "line 4: (c + r) % 2",
     ]
     assert geometry_definitions("from engines.ball.board import ROWS\nlast = ROWS\n") == []
+
+
+# The notifications app sits above the league: the league's services announce their changes
+# through matches/outbox.py, and only the notifications app's AppConfig listens.
+
+
+def outbox_listeners(source: str, module: str) -> list[str]:
+    """Calls of `matches.outbox.listen` in `source`, however it was imported."""
+    tree = ast.parse(source)
+    bound = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                bound[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                bound[alias.asname or alias.name] = alias.name
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            written = ast.unparse(node.func)
+            head, _, rest = written.partition(".")
+            called = ".".join(filter(None, [bound.get(head, head), rest]))
+            if called == "matches.outbox.listen":
+                found.append(f"{module}:{node.lineno}")
+    return found
+
+
+def test_only_the_notifications_app_listens_to_the_outbox():
+    found = [
+        hit
+        for name, path in project_modules().items()
+        for hit in outbox_listeners(path.read_text(encoding="utf-8"), name)
+    ]
+    assert [hit.partition(":")[0] for hit in found] == ["notifications.apps"]
+
+
+def test_the_listener_check_finds_a_listen_call_however_imported():
+    source = "from matches import outbox\n\noutbox.listen(print)\n"
+    assert outbox_listeners(source, "league.apps") == ["league.apps:3"]
+    source = "from matches.outbox import listen as hear\nhear(print)\n"
+    assert outbox_listeners(source, "roster.apps") == ["roster.apps:2"]
+
+
+def test_the_league_apps_never_import_the_notifications_app():
+    offenders = [
+        f"{name} imports {target}"
+        for name, path in project_modules().items()
+        if name.split(".")[0] in {"rules", "roster", "league", "matches"} and not is_combiner(name)
+        for target in sorted(imported_names(path.read_text(encoding="utf-8"), name))
+        if target.split(".")[0] == "notifications"
+    ]
+    assert offenders == []

@@ -24,8 +24,8 @@ def signed_in(new_page, url: str, username: str) -> Page:
 def test_result_is_confirmed_edited_recorded_deleted_and_restored(
     new_page, live_server, reference_data, django_user_model
 ):
-    coach_a = UserFactory(username="trainerin", password=PASSWORD, first_name="Anna")
-    coach_b = UserFactory(username="gegner", password=PASSWORD, first_name="Bernd")
+    coach_a = UserFactory(username="trainerin", password=PASSWORD, public_name="Anna")
+    coach_b = UserFactory(username="gegner", password=PASSWORD, public_name="Bernd")
     home = squad(name="Hopfen Hooligans", coach=coach_a)
     away = squad(name="Grüne Gefahr", coach=coach_b)
     open_season(by=staff_user())

@@ -78,3 +78,12 @@ def test_saving_the_unchanged_demo_match_works(client):
     response = client.post(url, data)
     assert response.status_code == 302, response.content.decode()
     assert Match.objects.played().get().casualties.count() == 1
+
+
+def test_demo_accounts_have_email_addresses():
+    ensure_demo_league()
+    users = User.objects.filter(username__in=["admin", "coach"])
+    assert sorted(users.values_list("email", flat=True)) == [
+        "admin@example.org",
+        "coach@example.org",
+    ]

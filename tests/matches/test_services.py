@@ -368,8 +368,9 @@ def test_moving_a_match_later_checks_the_matches_it_leaves_behind(season, home, 
 
 # every check of a correction (the model's, the pairing's, the ticks and developments of this
 # and the later matches), the save with its history, the lock (the match's teams read, locked,
-# then the match); a related row read on its own adds one
-CORRECTION_QUERIES = 45
+# then the match); a related row read on its own adds one; and the start-page notices of both
+# coaches (notifications/services.py: the coaches read, a row each in its own savepoint)
+CORRECTION_QUERIES = 52
 
 
 def test_a_correction_reads_the_match_with_season_and_teams_at_once(
