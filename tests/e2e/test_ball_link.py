@@ -109,3 +109,32 @@ def test_a_move_from_a_phone_that_fell_behind_is_refused_and_the_page_resyncs(
     expect(home.locator("[data-undo-request]")).to_have_count(0)
     game.refresh_from_db()
     assert GameRecord.from_json(game.record).actions == TOUCHDOWN_ACTIONS[:2]  # J8-H6 back
+
+
+def test_a_downloaded_game_loads_into_the_analysis_board_and_plays_on_from_any_position(
+    live_server, new_page, tmp_path
+):
+    game = link.create_link_game(visitor="e2e", target_score=1)
+    _set_near_end(game, 3)
+    page = new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(live_server.url + f"/simulator/ball/link/{game.watch_token}/")
+    with page.expect_download() as info:
+        page.get_by_role("link", name="Notation (.txt)").click()
+    saved = tmp_path / "partie.txt"
+    info.value.save_as(saved)
+    assert GameRecord.from_text(saved.read_text()).actions == TOUCHDOWN_ACTIONS[:3]
+
+    page.goto(live_server.url + "/simulator/ball/")
+    page.get_by_text("Partie laden (Analyse)").click()
+    page.locator("#id_datei").set_input_files(str(saved))
+    page.get_by_role("button", name="Partie laden", exact=True).click()
+    expect(page.locator("[data-turn-indicator]")).to_contain_text(
+        "Frühere Stellung nach 0 Aktionen"
+    )
+    page.get_by_role("link", name="weiter ›").click()
+    page.get_by_role("link", name="weiter ›").click()
+    expect(page.locator("[data-turn-indicator]")).to_contain_text("nach 2 Aktionen")
+    page.locator("[data-from-here]").click()
+    expect(page.locator("[data-turn-indicator]")).to_contain_text("Zug 2 von 40")
+    expect(page.locator('[data-piece="away X5"]')).to_have_attribute("data-square", "J8")

@@ -88,3 +88,14 @@ def test_the_rules_page_with_its_diagrams_passes_the_wcag_check(
         expect(page.locator(f"#{section} .diagram svg.ball-board")).to_have_count(1)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     assert_accessible(page)
+
+
+def test_on_the_link_page_piece_and_targets_are_on_one_phone_screen(page: Page, live_server):
+    page.set_viewport_size({"width": 375, "height": HEIGHT})
+    game = link.create_link_game(visitor="e2e")
+    page.goto(live_server.url + f"/simulator/ball/link/{game.home_token}/")
+    page.locator('[data-hit="G5"]').click()
+    expect(page.locator(".cell--selected")).to_have_count(1)
+    for selector in (".cell--selected", ".target-ring", "[data-board]", "[data-tools]"):
+        _inside_screen(page, selector)
+    assert page.evaluate("window.scrollY") == 0

@@ -251,3 +251,10 @@ def test_loading_something_that_is_no_record_says_so(client):
     assert response.status_code == 400
     assert "keine BALL-Partie" in response.text
     assert 'id="id_text_error"' in response.text
+
+
+def test_the_result_of_a_finished_link_game_is_told_once(client, near_touchdown):
+    _play(near_touchdown, "away", TOUCHDOWN_ACTIONS[-1])
+    page = client.get(reverse("simulator:ball-link", args=[near_touchdown.watch_token])).text
+    assert page.count("Gast gewinnt!") == 1
+    assert "Der Revanche zusehen" not in page  # no rematch yet
