@@ -47,6 +47,9 @@ def cached_answer(view):
         if request.method not in ("GET", "HEAD"):
             with translation.override("de"):
                 return view(request, *args, **kwargs)
+        head = request.method == "HEAD"
+        if head:  # answered like GET, without the body (the API declares GET only)
+            request.method = "GET"
         key = _key(request)
         etag = _etag(key)
         if _matches(request.headers.get("If-None-Match", ""), etag):
@@ -66,6 +69,9 @@ def cached_answer(view):
             response["ETag"] = etag
         patch_cache_control(response, public=True, max_age=0, must_revalidate=True)
         response["Content-Language"] = "de"  # the data's language, whatever the cookie says
+        if head:
+            request.method = "HEAD"
+            response.content = b""
         return response
 
     wrapper.login_required = False  # public, like @login_not_required

@@ -19,7 +19,7 @@ urlpatterns = [
     path("api/", views.api_index, name="api-index"),
     re_path(r"^feeds/ergebnisse\.(?P<fmt>atom|rss)$", views.results_feed, name="results-feed"),
     re_path(
-        r"^feeds/team-(?P<team_pk>[0-9]+)/ergebnisse\.(?P<fmt>atom|rss)$",
+        r"^feeds/team-(?P<team_pk>[0-9]{1,19})/ergebnisse\.(?P<fmt>atom|rss)$",
         views.team_results_feed,
         name="team-results-feed",
     ),

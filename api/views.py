@@ -21,9 +21,10 @@ def results_feed(request, fmt: str):
 @require_safe
 @login_not_required
 @in_german
-def team_results_feed(request, team_pk: int, fmt: str):
-    """One team's latest results as an Atom or RSS feed."""
-    return TeamResultsFeed(fmt)(request, team_pk=team_pk)
+def team_results_feed(request, team_pk: str, fmt: str):
+    """One team's latest results as an Atom or RSS feed (the URL allows at most 19 digits, so
+    no id reaches the database beyond what it stores)."""
+    return TeamResultsFeed(fmt)(request, team_pk=int(team_pk))
 
 
 @require_safe

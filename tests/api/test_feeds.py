@@ -98,3 +98,22 @@ def test_overview_page_for_programs_links_api_schema_docs_and_feeds(client, leag
     ):
         assert f'href="{url}"' in html
     assert "Daten für andere Programme" in html
+
+
+@pytest.mark.parametrize("value", ["1" * 30, "9" * 5000])
+def test_huge_team_ids_in_feed_paths_are_not_found(client, league, value):
+    for fmt in ("atom", "rss"):
+        assert client.get(f"/feeds/team-{value}/ergebnisse.{fmt}").status_code == 404
+    assert client.get(f"/spiele/kalender/team-{value}.ics").status_code == 404
+
+
+def test_feeds_and_overview_answer_head_like_get(client, league):
+    _season, home, *_ = league
+    for path in (
+        "/api/",
+        "/feeds/ergebnisse.atom",
+        "/feeds/ergebnisse.rss",
+        f"/feeds/team-{home.pk}/ergebnisse.atom",
+    ):
+        get, head = client.get(path), client.head(path)
+        assert (get.status_code, head.status_code, head.content) == (200, 200, b""), path

@@ -259,3 +259,9 @@ def test_schema_and_docs_page_are_served(client, league):
     html = docs.content.decode()
     assert "cdn" not in html.lower()
     assert "/static/ninja/swagger-ui-bundle.js" in html
+
+
+def test_head_is_answered_like_get_without_body(client, league):
+    get_answer = client.get(API + "/seasons")
+    head = client.head(API + "/seasons")
+    assert (head.status_code, head.content, head["ETag"]) == (200, b"", get_answer["ETag"])

@@ -18,6 +18,12 @@ pytestmark = pytest.mark.django_db
 BERLIN = ZoneInfo("Europe/Berlin")
 
 
+@pytest.fixture(autouse=True)
+def site_url(settings):
+    """UIDs name SITE_URL's host; the tests pin it whatever the environment sets."""
+    settings.SITE_URL = "http://127.0.0.1:8000"
+
+
 def parse(response) -> Calendar:
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/calendar")
