@@ -244,3 +244,43 @@ def test_a_new_result_the_other_coach_entered_meanwhile_links_to_his_version(
     region.get_by_role("button", name="Entwurf verwerfen").click()
     expect(region).to_be_hidden()
     assert drafts(page) == {}
+
+
+def test_a_tick_the_server_no_longer_allows_is_named_beside_the_draft(
+    page: Page,
+    production_server,  # noqa: F811
+    assert_accessible,
+):
+    base = production_server
+    match = on_server(
+        "import json\nfrom matches.models import Match\n"
+        "print(json.dumps(Match.objects.latest('played_at').pk))"
+    )
+    log_in(page, base)
+    page.goto(f"{base}/spiele/{match}/bearbeiten/")
+    wait_until_controlled_by_service_worker(page)
+    page.reload()
+    wait_until_cached(page, f"/spiele/{match}/bearbeiten/")
+
+    page.context.set_offline(True)
+    page.reload()
+    row = page.locator(".casualty-row", has=page.locator(".casualty-row__choice")).first
+    player = int(row.get_attribute("data-player"))
+    row.locator(".casualty-row__choice label").nth(1).click()
+    page.get_by_role("button", name="Spiel speichern").click()
+    expect(page.locator("#drafts")).to_contain_text(PENDING)
+
+    # Meanwhile the player is let go: the phone's copy of the roster is stale.
+    name = on_server(
+        "import json\nfrom datetime import timedelta\nfrom django.utils import timezone\n"
+        "from roster.models import Player\n"
+        f"Player.objects.filter(pk={player}).update(retired_on=timezone.localdate()"
+        " - timedelta(days=10))\n"
+        f"print(json.dumps(str(Player.objects.get(pk={player}))))"
+    )
+    page.context.set_offline(False)
+    region = page.locator("#drafts")
+    expect(region).to_contain_text("Nicht gesendet")
+    expect(region).to_contain_text(f"{name} wurde inzwischen entlassen.")
+    assert on_server(RESULT % match)["ticks"] == 0  # nothing saved, nothing dropped silently
+    assert_accessible(page)
