@@ -31,6 +31,9 @@
   };
   const here = () => location.pathname + location.search;
   const csrf = () => {
+    // The cookie first: a page answered from the cache may carry a token of an older login.
+    const cookie = document.cookie.split("; ").find((part) => part.startsWith("csrftoken="));
+    if (cookie) return decodeURIComponent(cookie.slice("csrftoken=".length));
     try {
       return JSON.parse(document.body.dataset.hxHeaders)["X-CSRFToken"];
     } catch (error) {
