@@ -31,6 +31,9 @@
   };
   const here = () => location.pathname + location.search;
   const csrf = () => {
+    // The cookie first: a page answered from the cache may carry a token of an older login.
+    const cookie = document.cookie.split("; ").find((part) => part.startsWith("csrftoken="));
+    if (cookie) return decodeURIComponent(cookie.slice("csrftoken=".length));
     try {
       return JSON.parse(document.body.dataset.hxHeaders)["X-CSRFToken"];
     } catch (error) {
@@ -99,8 +102,18 @@
       const messages = [...page.querySelectorAll(".match-form .form-errors")]
         .map((node) => node.textContent.trim())
         .filter(Boolean);
-      const server = await serverVersion(draft);
-      update(draft.id, { state: "conflict", message: [...new Set(messages)].join(" "), server });
+      // A new result refused as one already there links to that match; a correction's form
+      // shows the server's current score.
+      const other = page.querySelector("a[data-duplicate]");
+      const corrects = field(draft.fields, "version") !== "";
+      const server = corrects ? await serverVersion(draft) : null;
+      update(draft.id, {
+        state: "conflict",
+        message: [...new Set(messages)].join(" "),
+        server,
+        corrects,
+        otherUrl: other ? new URL(other.getAttribute("href"), response.url).href : "",
+      });
       return;
     }
     update(draft.id, { state: "conflict", message: text("refused"), server: null });
@@ -171,9 +184,15 @@
           server.textContent = `${text("server")} ${summary(draft.server.fields, draft.names)}`;
           item.append(server);
         }
+        if (draft.otherUrl) {
+          const link = document.createElement("a");
+          link.href = draft.otherUrl;
+          link.textContent = text("other");
+          item.append(link);
+        }
         const actions = document.createElement("div");
         actions.className = "form-actions";
-        actions.append(
+        if (draft.corrects !== false) actions.append(
           button(text("resend"), async () => {
             // Mine wins: sent again on top of the server's current version.
             const latest = await serverVersion(draft);
@@ -182,9 +201,9 @@
             );
             update(draft.id, { fields, state: "pending", message: "" });
             sendAll();
-          }),
-          button(text("discard"), () => { remove(draft.id); render(); })
+          })
         );
+        actions.append(button(text("discard"), () => { remove(draft.id); render(); }));
         item.append(actions);
       }
       list.append(item);

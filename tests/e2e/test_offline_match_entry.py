@@ -180,3 +180,107 @@ def test_a_save_by_the_other_coach_meanwhile_is_shown_beside_the_draft_and_logou
     assert not page.evaluate(
         f"() => caches.match('/spiele/{match}/bearbeiten/').then((found) => !!found)"
     )
+
+
+OTHER_COACH_ENTERS = """
+import json
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from matches.models import Match
+from matches.services import MatchEntry, enter_match
+from roster.models import Team
+home = Team.objects.get(name="Hopfenfeld Hooligans")
+away = Team.objects.get(name="Sieg-Säufer")
+entry = MatchEntry(home=home, away=away, played_at=timezone.now(), home_touchdowns=0,
+    away_touchdowns=1)
+enter_match(entry=entry, by=get_user_model().objects.get(username="admin"))
+print(json.dumps(Match.objects.count()))
+"""
+
+
+def test_a_new_result_the_other_coach_entered_meanwhile_links_to_his_version(
+    page: Page,
+    production_server,  # noqa: F811
+    assert_accessible,
+):
+    base = production_server
+    teams = on_server(
+        "import json\nfrom datetime import timedelta\nfrom roster.models import Team\n"
+        "from matches.models import Match\n"
+        "for m in Match.objects.exclude(played_at=None):\n"
+        "    Match.objects.filter(pk=m.pk).update(played_at=m.played_at - timedelta(days=5))\n"
+        "print(json.dumps([Team.objects.get(name=n).pk for n in"
+        " ('Hopfenfeld Hooligans', 'Sieg-Säufer')]))"
+    )
+    form = f"{base}/spiele/neu/?heim={teams[0]}&gast={teams[1]}"
+    log_in(page, base)
+    page.goto(form)
+    wait_until_controlled_by_service_worker(page)
+    page.reload()
+    wait_until_cached(page, f"/spiele/neu/?heim={teams[0]}&gast={teams[1]}")
+
+    page.context.set_offline(True)
+    page.reload()
+    page.get_by_label("Touchdowns Hopfenfeld Hooligans").fill("2")
+    page.get_by_label("Touchdowns Sieg-Säufer").fill("2")
+    page.get_by_role("button", name="Spiel speichern").click()
+    expect(page.locator("#drafts")).to_contain_text(PENDING)
+
+    before = on_server(OTHER_COACH_ENTERS)
+    page.context.set_offline(False)
+    region = page.locator("#drafts")
+    expect(region).to_contain_text("Nicht gesendet")
+    expect(region).to_contain_text("Dieses Spiel ist schon eingetragen")
+    expect(region.get_by_role("link", name="Die Version auf dem Server ansehen")).to_be_visible()
+    expect(region.get_by_role("button", name="Meine Version senden")).to_have_count(0)
+    assert (
+        on_server(
+            "import json\nfrom matches.models import Match\n"
+            "print(json.dumps(Match.objects.count()))"
+        )
+        == before
+    )
+    assert_accessible(page)
+    region.get_by_role("button", name="Entwurf verwerfen").click()
+    expect(region).to_be_hidden()
+    assert drafts(page) == {}
+
+
+def test_a_tick_the_server_no_longer_allows_is_named_beside_the_draft(
+    page: Page,
+    production_server,  # noqa: F811
+    assert_accessible,
+):
+    base = production_server
+    match = on_server(
+        "import json\nfrom matches.models import Match\n"
+        "print(json.dumps(Match.objects.latest('played_at').pk))"
+    )
+    log_in(page, base)
+    page.goto(f"{base}/spiele/{match}/bearbeiten/")
+    wait_until_controlled_by_service_worker(page)
+    page.reload()
+    wait_until_cached(page, f"/spiele/{match}/bearbeiten/")
+
+    page.context.set_offline(True)
+    page.reload()
+    row = page.locator(".casualty-row", has=page.locator(".casualty-row__choice")).first
+    player = int(row.get_attribute("data-player"))
+    row.locator(".casualty-row__choice label").nth(1).click()
+    page.get_by_role("button", name="Spiel speichern").click()
+    expect(page.locator("#drafts")).to_contain_text(PENDING)
+
+    # Meanwhile the player is let go: the phone's copy of the roster is stale.
+    name = on_server(
+        "import json\nfrom datetime import timedelta\nfrom django.utils import timezone\n"
+        "from roster.models import Player\n"
+        f"Player.objects.filter(pk={player}).update(retired_on=timezone.localdate()"
+        " - timedelta(days=10))\n"
+        f"print(json.dumps(str(Player.objects.get(pk={player}))))"
+    )
+    page.context.set_offline(False)
+    region = page.locator("#drafts")
+    expect(region).to_contain_text("Nicht gesendet")
+    expect(region).to_contain_text(f"{name} wurde inzwischen entlassen.")
+    assert on_server(RESULT % match)["ticks"] == 0  # nothing saved, nothing dropped silently
+    assert_accessible(page)
