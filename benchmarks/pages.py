@@ -7,8 +7,7 @@
    of benchmarks/urls.py; the shared cache is the file cache of a single machine (what
    `make serve` uses without REDIS_URL) or, with `--cache redis`, Redis (BENCH_REDIS_URL).
 3. Runs wrk (`apt-get install wrk`; 16 connections) on the floor and on /tabelle/, /spiele/, a
-   squad page, a match page, /regelheft/ and the statistics pages (archive, leaders, Elo, a
-   team record) in turns, several rounds, and prints req/s, the ratio
+   squad page, a match page and /regelheft/ in turns, several rounds, and prints req/s, the ratio
    to the floor, p50/p99 and the database queries per page (first request, then a repeat).
 
 Loopback only; the numbers depend on the machine and what else runs on it.
