@@ -102,6 +102,10 @@ def prepare() -> dict:
             "squad": team.get_absolute_url(),
             "match": match.get_absolute_url(),
             "/regelheft/": "/regelheft/",
+            "/saisons/": "/saisons/",
+            "/saisons/bestenlisten/": "/saisons/bestenlisten/",
+            "/saisons/elo/": "/saisons/elo/",
+            "team record": f"/saisons/teams/{team.pk}/",
         },
     }
 

@@ -27,7 +27,7 @@ from .careers import (
 )
 from .chart_pages import team_charts
 from .facts import player_hatreds, read_league
-from .leaders import player_boards, team_boards
+from .leaders import player_boards, player_values, ranked, team_boards, team_values
 from .rating_reads import coach_ratings, ranked_ratings, team_ratings
 from .ratings import K_FACTOR, START
 from .sheet import roster_sheet
@@ -37,10 +37,29 @@ from .sheet import roster_sheet
 @login_not_required
 @pages.for_readers()
 def season_archive(request):
-    """Every season with its final table, podium and numbers; the Hall of Fame."""
-    summaries = season_summaries(read_league(players=True))
+    """Every season with its final table, podium, numbers and leaders; the Hall of Fame."""
+    league = read_league(players=True)
+    summaries = season_summaries(league)
+    for summary in summaries:
+        summary.leaders = season_leaders(league, summary.season.pk)
     context = {"summaries": summaries, "champions": hall_of_fame(summaries)}
     return render(request, "stats/season_archive.html", context)
+
+
+ARCHIVE_BOARDS = (("td_for", False), ("casualties_caused", False), ("skills_gained", True))
+
+
+def season_leaders(league, season_id) -> list:
+    """(title, the first-placed entries) of a few boards, for the archive's season."""
+    teams, players = team_values(league, season_id), player_values(league, season_id)
+    found = []
+    for key, of_players in ARCHIVE_BOARDS:
+        values = (players if of_players else teams)[key]
+        title = (PLAYER_TITLES if of_players else TEAM_TITLES)[key]
+        top = [entry for entry in ranked(values) if entry.rank == 1]
+        if top:
+            found.append((title, top, of_players))
+    return found
 
 
 TEAM_TITLES = {

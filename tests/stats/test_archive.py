@@ -69,3 +69,11 @@ def test_archive_page_comes_from_the_page_cache_for_the_second_visitor(
     with django_assert_num_queries(0):
         response = client.get(reverse("stats:season-archive"))
     assert "Alpha" in response.content.decode()
+
+
+def test_archive_names_each_seasons_leaders_with_shared_first_places(client, small_league):
+    html = client.get(reverse("stats:season-archive")).content.decode()
+    first = html.split(f'data-season="{small_league.first.pk}"')[1].split("</section>")[0]
+    leaders = first.split("data-leaders")[1].split("</ul>")[0]
+    assert "Touchdowns erzielt" in leaders and "Alpha</a> <strong>6</strong>" in leaders
+    assert "Alpha 1 (Alpha)</a> <strong>1</strong>" in leaders  # the one skill of season 1

@@ -70,13 +70,19 @@ def test_team_page_links_to_its_record(client, small_league):
 def test_player_career_lists_seasons_matches_casualty_skills_and_path(
     client, small_league, django_assert_max_num_queries
 ):
-    from matches.models import Hatred
+    from matches.factories import days_ago
+    from matches.models import Casualty, CasualtyRecord, Hatred
     from rules.models import Keyword
 
     bravo_1 = small_league.bravo.players.get(number=1)
-    tick = bravo_1.casualties.get()
+    record = CasualtyRecord.objects.create(
+        player=bravo_1,
+        season=small_league.second,
+        kind=Casualty.SERIOUSLY_INJURED,
+        happened_at=days_ago(45),
+    )
     race = Keyword.objects.order_by("name").first()
-    Hatred.objects.create(tick=tick, rolled=True, race=race)
+    Hatred.objects.create(record=record, rolled=True, race=race)
     url = reverse("stats:player-career-page", args=[bravo_1.pk])
     with django_assert_max_num_queries(16):
         response = client.get(url)
@@ -92,7 +98,8 @@ def test_player_career_lists_seasons_matches_casualty_skills_and_path(
     assert "Tackle" in sixth
     assert "1 Spiel im Kader" in html and "2 Spiele im Kader" in html
     assert "gestorben: dazugewonnene Fertigkeiten verloren" in html
-    assert f"🤬 {race.name} (Saison 1)" in html
+    assert f"🤬 {race.name} (Saison 2)" in html
+    assert "Ausfälle ohne Spiel" in html
     assert small_league.bravo.get_absolute_url() in html
     player_page = reverse("roster:player-detail", args=[small_league.bravo.pk, bravo_1.pk])
     assert url in client.get(player_page).content.decode()
