@@ -335,13 +335,19 @@ WHO = {"visitor": "Besucher", "coach": "Coach", "admin": "Admin"}
 
 
 def goal_of(name: str, who: str) -> float | None:
-    """The goals of issue 20: every page ≥ 0.8 × floor for visitors; logged in as the coach of
-    the measured team the squad and the match page ≥ 0.5 ×, the rest ≥ 0.8 ×."""
+    """The goals of issue 20: every league page ≥ 0.8 × floor for visitors; logged in as the
+    coach of the measured team the squad and the match page ≥ 0.5 ×, the rest ≥ 0.8 ×; the
+    statistics pages of issue 23 ≥ 0.5 ×."""
     if name == "floor":
         return None
+    if name in STATISTICS:
+        return GOAL  # issue 23: the archive's pages ≥ 0.5 × for visitors (and so for coaches)
     if who != "visitor" and name in {"squad", "match"}:
         return GOAL
     return 0.8
+
+
+STATISTICS = {"/saisons/", "/saisons/bestenlisten/", "/saisons/elo/", "team record"}
 
 
 if __name__ == "__main__":
