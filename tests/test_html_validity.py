@@ -152,3 +152,37 @@ def test_main_pages_of_visitor_and_coach_are_valid_html_without_dangling_referen
     errors = vnu_errors(pages, tmp_path)
     assert not dangling, "\n".join(dangling)
     assert not errors, "\n".join(errors)
+
+
+@pytest.mark.django_db
+def test_pages_after_a_coach_or_admin_acted_are_valid_html(client, tmp_path):
+    """The squad page with a message in a player's row, a disputed match for its coaches, and
+    Verwaltung's question before a delete."""
+    from matches.services import dispute_match
+
+    call_command("setup_demo", verbosity=0)
+    coach = get_user_model().objects.get(username=DEMO_COACH.username)
+    team = Team.objects.get(coach=coach)
+    player = team.roster().order_by("number").last()
+    played = Match.objects.played().order_by("pk").first()
+    dispute_match(match=played, version=played.version, note="Es war 2:2.", by=coach)
+    pages = {}
+    client.force_login(coach)
+    response = client.post(
+        f"/teams/{team.pk}/spieler/{player.pk}/kategorien/", {f"kategorien{player.pk}-mode": "frei"}
+    )
+    assert response.status_code == 302, response.content.decode()[:500]
+    pages["Kader mit Meldung"] = client.get(response.url).content.decode()
+    assert "data-player-message" in pages["Kader mit Meldung"]
+    pages["Spiel mit Einwand"] = client.get(f"/spiele/{played.pk}/").content.decode()
+    client.force_login(get_user_model().objects.get(username="admin"))
+    response = client.post(
+        "/admin/matches/match/", {"action": "soft_delete", "_selected_action": [played.pk]}
+    )
+    pages["Löschen? (Verwaltung)"] = response.content.decode()
+    dangling = [
+        f"{label}: {ref}" for label, html in pages.items() for ref in missing_references(html)
+    ]
+    errors = vnu_errors(pages, tmp_path)
+    assert not dangling, "\n".join(dangling)
+    assert not errors, "\n".join(errors)
