@@ -277,9 +277,19 @@ def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
         return _save(match=match, entry=entry, later=later, by=by)
 
 
-def _claim_for_answer(*, match: Match, version: int, by) -> Match:
+class AlreadyDone(Exception):
+    """A form sent again (a double tap, a reload) whose effect is already stored: nothing is
+    stored twice, and `message` says in German what is already there (issue 26)."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def _claim_for_answer(*, match: Match, version: int, by, repeated=None) -> Match:
     """Lock the match for the other coach's answer to exactly the version he saw (an answer
-    is no new version of the result)."""
+    is no new version of the result). `repeated(locked)`: the message if this answer is
+    already stored (checked under the lock, so two concurrent sends store one)."""
     stale = False
     try:
         locked = Match.objects.select_related("season", "home", "away").claim(
@@ -289,6 +299,9 @@ def _claim_for_answer(*, match: Match, version: int, by) -> Match:
         locked = None
     except StaleVersion as error:
         locked, stale = error.current, True
+    message = repeated(locked) if locked is not None and repeated is not None else None
+    if message and not stale:
+        raise AlreadyDone(message)
     if locked is None or not locked.may_be_confirmed_by(by):
         raise PermissionDenied(_("Dieses Ergebnis bestätigt der andere Coach."))
     if stale:
@@ -300,8 +313,14 @@ def _claim_for_answer(*, match: Match, version: int, by) -> Match:
 
 def confirm_match(*, match: Match, version: int, by) -> Match:
     """The other coach agrees with the result as saved (the version he saw)."""
+
+    def repeated(locked: Match) -> str | None:
+        if locked.is_confirmed and by.pk in (locked.home.coach_id, locked.away.coach_id):
+            return _("Das Ergebnis ist schon bestätigt.")
+        return None
+
     with transaction.atomic():
-        match = _claim_for_answer(match=match, version=version, by=by)
+        match = _claim_for_answer(match=match, version=version, by=by, repeated=repeated)
         match.confirmed_by, match.confirmed_at = by, timezone.now()
         match._history_user = by
         match.disputed_by = match.disputed_at = None
@@ -323,8 +342,14 @@ def dispute_match(*, match: Match, version: int, note: str, by) -> Match:
     note = note.strip()
     if not note:
         raise ValidationError({"note": [_("Bitte kurz schreiben, was nicht stimmt.")]})
+
+    def repeated(locked: Match) -> str | None:
+        if locked.disputed_by_id == by.pk and locked.dispute_note == note:
+            return _("Dein Einwand ist schon bei den Admins.")
+        return None
+
     with transaction.atomic():
-        match = _claim_for_answer(match=match, version=version, by=by)
+        match = _claim_for_answer(match=match, version=version, by=by, repeated=repeated)
         match.disputed_by, match.disputed_at, match.dispute_note = by, timezone.now(), note
         match._history_user = by
         match.save(update_fields=["disputed_by", "disputed_at", "dispute_note"])

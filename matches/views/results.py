@@ -149,6 +149,8 @@ def match_confirm(request, pk: int):
     version = request.POST.get("version", "")
     try:
         services.confirm_match(match=match, version=parse_id(version) or 0, by=request.user)
+    except services.AlreadyDone as done:
+        messages.info(request, done.message)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
@@ -169,6 +171,9 @@ def match_dispute(request, pk: int):
                 note=form.cleaned_data["note"],
                 by=request.user,
             )
+        except services.AlreadyDone as done:
+            messages.info(request, done.message)
+            return redirect(match)
         except ValidationError as error:
             form.add_error(None, error)
         else:
