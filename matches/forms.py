@@ -83,6 +83,8 @@ class MatchForm(forms.Form):
             for key in ("invalid", "min_value", "max_value")
         },
     )
+    # Sent by the button "Ja, noch ein Spiel eintragen" after the question (docs/league.md).
+    second_game = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(
         self,
@@ -212,6 +214,7 @@ class MatchForm(forms.Form):
             home_journeymen_casualties=data["home_journeymen_casualties"],
             away_journeymen_casualties=data["away_journeymen_casualties"],
             casualties=casualties,
+            second_game=bool(data.get("second_game")),
         )
 
 

@@ -47,6 +47,8 @@ class MatchEntry:
     away_journeymen_casualties: int = 0
     # player id -> Casualty; players of both teams (each suffered the casualty)
     casualties: Mapping[int, str] = field(default_factory=dict)
+    # The explicit yes to "Noch ein Spiel derselben Paarung eintragen?" (see `_refuse_duplicate`)
+    second_game: bool = False
 
 
 DUPLICATE_WINDOW = timedelta(hours=12)
@@ -65,9 +67,11 @@ ENTRY_FIELDS = {
 
 
 class DuplicateMatch(ValidationError):
-    """The result was already entered: `existing` is the match to look at (or correct)."""
+    """The result was already entered: `existing` is the match to look at (or correct).
+    `may_be_second_game`: not the very same entry again, so the form may ask whether it was a
+    second game of the pairing (docs/league.md, "Spiel eintragen")."""
 
-    def __init__(self, existing: Match):
+    def __init__(self, existing: Match, *, may_be_second_game: bool = False):
         super().__init__(
             _(
                 "Dieses Spiel ist schon eingetragen: %(match)s. Bitte dort prüfen und "
@@ -76,6 +80,7 @@ class DuplicateMatch(ValidationError):
             % {"match": existing.label()}
         )
         self.existing = existing
+        self.may_be_second_game = may_be_second_game
 
 
 def _validate(match: Match, entry: MatchEntry) -> None:
@@ -109,9 +114,29 @@ def _validate(match: Match, entry: MatchEntry) -> None:
         raise ValidationError(errors)
 
 
-def _refuse_duplicate(match: Match) -> None:
+def _same_entry(existing: Match, entry: MatchEntry) -> bool:
+    """Is `existing` the result `entry` describes (the same form sent again)?"""
+    ticks = dict(existing.casualties.values_list("player_id", "kind"))
+    sides = {existing.home_id: "home", existing.away_id: "away"}
+    if sides.get(entry.home.pk) != "home":  # entered the other way round: never the same form
+        return False
+    return (
+        existing.played_at == entry.played_at
+        and existing.home_touchdowns == entry.home_touchdowns
+        and existing.away_touchdowns == entry.away_touchdowns
+        and existing.conceded_by_id == (entry.conceded_by.pk if entry.conceded_by else None)
+        and existing.home_journeymen_casualties == entry.home_journeymen_casualties
+        and existing.away_journeymen_casualties == entry.away_journeymen_casualties
+        and ticks == dict(entry.casualties)
+    )
+
+
+def _refuse_duplicate(match: Match, entry: MatchEntry | None = None) -> None:
+    """A second result of the pairing within `DUPLICATE_WINDOW` is refused unless the entry
+    carries the explicit yes to "Noch ein Spiel derselben Paarung eintragen?"; even then the
+    very same entry as one already stored (a double tap on "Ja") is never saved twice."""
     pairing = Q(home=match.home_id, away=match.away_id) | Q(home=match.away_id, away=match.home_id)
-    existing = (
+    nearby = list(
         Match.objects.played()
         .exclude(pk=match.pk)
         .for_season(match.season)
@@ -121,10 +146,16 @@ def _refuse_duplicate(match: Match) -> None:
             played_at__lt=match.played_at + DUPLICATE_WINDOW,
         )
         .select_related("home", "away")
-        .first()
+        .in_play_order()
     )
-    if existing is not None:
-        raise DuplicateMatch(existing)
+    if not nearby:
+        return
+    if entry is not None and entry.second_game:
+        for existing in nearby:
+            if _same_entry(existing, entry):
+                raise DuplicateMatch(existing)
+        return
+    raise DuplicateMatch(nearby[0], may_be_second_game=entry is not None)
 
 
 def tick_errors(match: Match) -> list[str]:
@@ -207,7 +238,7 @@ def _save(
     match.conceded_by = entry.conceded_by
     _validate(match, entry)
     # Also when a correction moves a result next to another one of the same pairing.
-    _refuse_duplicate(match)
+    _refuse_duplicate(match, entry)
     match._history_user = by  # the history names who did it, request or not
     match.save()
     _save_ticks(match=match, casualties=entry.casualties, by=by)

@@ -237,7 +237,7 @@ def match_create(request):
         )
         return redirect("matches:match-update", pk=scheduled.pk)
     form = _match_form(request, home=home, away=away, match=None)
-    duplicate = None
+    duplicate, ask_second_game = None, False
     if scheduled is not None:
         # Created while this form was open: keep what was typed, point to the open match.
         form.is_valid()
@@ -254,7 +254,7 @@ def match_create(request):
             match = services.enter_match(entry=form.entry(), by=request.user)
         except services.DuplicateMatch as error:
             form.add_error(None, error)
-            duplicate = error.existing
+            duplicate, ask_second_game = error.existing, error.may_be_second_game
         except ValidationError as error:
             form.add_error(None, error)
         except PermissionDenied as error:
@@ -274,6 +274,7 @@ def match_create(request):
             "match": None,
             "scheduled": scheduled,
             "duplicate": duplicate,
+            "ask_second_game": ask_second_game,
         },
         status=status,
     )
