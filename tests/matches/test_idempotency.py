@@ -124,3 +124,25 @@ def reference_data_loaded(transactional_db):
 
     if not Race.objects.exists():
         call_command("loaddata", "reference", "handbook", verbosity=0)
+
+
+@pytest.mark.django_db
+def test_a_double_post_of_an_appointment_says_it_is_already_set(client, season, home, away):
+    from datetime import timedelta
+
+    from matches.factories import open_match
+
+    match = open_match(home, away)
+    client.force_login(home.coach)
+    when = timezone.now().replace(second=0, microsecond=0) + timedelta(days=3)
+    data = {
+        "scheduled_at": timezone.localtime(when).strftime("%Y-%m-%dT%H:%M"),
+        "version": match.version,
+    }
+    url = reverse("matches:appointment-update", args=[match.pk])
+    assert client.post(url, data).status_code == 302
+    versions = match.history.count()
+    second = client.post(url, data)
+    assert second.status_code == 302
+    assert any(text.startswith("Der Termin steht schon") for text in texts(second))
+    assert match.history.count() == versions
