@@ -134,9 +134,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 
 # Cache for derived pages (the table, the match list, squads, the handbook; see config/pagecache/).
-# Redis when REDIS_URL is set (shared by every worker and every app server); otherwise memory in
-# development, and in production files under CACHE_DIR, which all workers of one machine share,
-# so a result saved through one worker is never hidden by another worker's cache.
+# Redis when REDIS_URL is set (shared by every worker and every app server); otherwise files under
+# CACHE_DIR, which all processes of one machine share, so a result saved through one worker is
+# never hidden by another worker's cache. Also in development: gunicorn with several workers, or
+# runserver beside a worker command, would each keep their own token in a per-process memory
+# cache and serve a stale table (issue 26). Tests use a temporary CACHE_DIR (tests/conftest.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "hs")
 if REDIS_URL:
@@ -146,13 +148,6 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
             "TIMEOUT": 60 * 60 * 24,
-        }
-    }
-elif DEBUG:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "KEY_PREFIX": CACHE_KEY_PREFIX,
         }
     }
 else:

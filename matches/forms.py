@@ -85,6 +85,8 @@ class MatchForm(forms.Form):
             for key in ("invalid", "min_value", "max_value")
         },
     )
+    # Sent by the button "Ja, noch ein Spiel eintragen" after the question (docs/league.md).
+    second_game = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     # One per draft (a fresh one with each empty form; the phone makes its own for each draft
     # kept offline): sent twice, the result is saved once.
@@ -229,6 +231,7 @@ class MatchForm(forms.Form):
             away_journeymen_casualties=data["away_journeymen_casualties"],
             casualties=casualties,
             submission_key=data.get("submission_key"),
+            second_game=bool(data.get("second_game")),
         )
 
 

@@ -28,6 +28,7 @@ from roster.models import Team
 from .models import Cancellation, Match
 from .outbox import What, announce
 from .round_robin import Fixture, plan_fixtures
+from .services import AlreadyDone
 
 
 def _local(moment: datetime) -> str:
@@ -141,6 +142,10 @@ def set_appointment(
         raise PermissionDenied(_("Den Termin legen nur die Coaches der beiden Teams fest."))
     _not_in_the_past(scheduled_at, now or timezone.now())
     with transaction.atomic():
+        current = Match.objects.select_related("season", "home", "away").lock_one(match.pk)
+        if current.version != version and current.scheduled_at == scheduled_at:
+            # The same appointment sent again (a double tap): it is already there.
+            raise AlreadyDone(_("Der Termin steht schon: %(match)s") % {"match": current.label()})
         match = _claim(match.pk, version)
         _open(match)
         change = "set" if match.scheduled_at is None else "moved"

@@ -17,7 +17,7 @@ from roster.models import Player, Team
 
 from .development import development_errors
 from .models import CasualtyRecord, Match
-from .services import tick_errors
+from .services import AlreadyDone, tick_errors
 
 
 def moment_of(day: date) -> datetime:
@@ -53,6 +53,13 @@ def record_casualty(*, player: Player, kind: str, day: date, note: str = "", by)
     record.full_clean(exclude=["recorded_by"])
     with transaction.atomic():
         Team.objects.lock(player.team_id)
+        # The same 🏥/💀 for the same day again (a double tap): stored once (issue 26).
+        same = CasualtyRecord.objects.filter(player=player, kind=kind, season=season)
+        if any(timezone.localdate(r.happened_at) == day for r in same):
+            raise AlreadyDone(
+                _("%(symbol)s für %(player)s am %(day)s ist schon eingetragen.")
+                % {"symbol": record.symbol, "player": player, "day": day.strftime("%d.%m.%Y")}
+            )
         record.save()
         errors = entries_made_invalid(record)
         if errors:

@@ -51,6 +51,8 @@ class MatchEntry:
     casualties: Mapping[int, str] = field(default_factory=dict)
     # one per draft: a draft sent twice saves its result once (see enter_match/update_match)
     submission_key: uuid.UUID | None = None
+    # The explicit yes to "Noch ein Spiel derselben Paarung eintragen?" (see `_refuse_duplicate`)
+    second_game: bool = False
 
 
 DUPLICATE_WINDOW = timedelta(hours=12)
@@ -69,9 +71,11 @@ ENTRY_FIELDS = {
 
 
 class DuplicateMatch(ValidationError):
-    """The result was already entered: `existing` is the match to look at (or correct)."""
+    """The result was already entered: `existing` is the match to look at (or correct).
+    `may_be_second_game`: not the very same entry again, so the form may ask whether it was a
+    second game of the pairing (docs/league.md, "Spiel eintragen")."""
 
-    def __init__(self, existing: Match):
+    def __init__(self, existing: Match, *, may_be_second_game: bool = False):
         super().__init__(
             _(
                 "Dieses Spiel ist schon eingetragen: %(match)s. Bitte dort prüfen und "
@@ -80,6 +84,7 @@ class DuplicateMatch(ValidationError):
             % {"match": existing.label()}
         )
         self.existing = existing
+        self.may_be_second_game = may_be_second_game
 
 
 def _validate(match: Match, entry: MatchEntry) -> None:
@@ -113,9 +118,29 @@ def _validate(match: Match, entry: MatchEntry) -> None:
         raise ValidationError(errors)
 
 
-def _refuse_duplicate(match: Match) -> None:
+def _same_entry(existing: Match, entry: MatchEntry) -> bool:
+    """Is `existing` the result `entry` describes (the same form sent again)?"""
+    ticks = dict(existing.casualties.values_list("player_id", "kind"))
+    sides = {existing.home_id: "home", existing.away_id: "away"}
+    if sides.get(entry.home.pk) != "home":  # entered the other way round: never the same form
+        return False
+    return (
+        existing.played_at == entry.played_at
+        and existing.home_touchdowns == entry.home_touchdowns
+        and existing.away_touchdowns == entry.away_touchdowns
+        and existing.conceded_by_id == (entry.conceded_by.pk if entry.conceded_by else None)
+        and existing.home_journeymen_casualties == entry.home_journeymen_casualties
+        and existing.away_journeymen_casualties == entry.away_journeymen_casualties
+        and ticks == dict(entry.casualties)
+    )
+
+
+def _refuse_duplicate(match: Match, entry: MatchEntry | None = None) -> None:
+    """A second result of the pairing within `DUPLICATE_WINDOW` is refused unless the entry
+    carries the explicit yes to "Noch ein Spiel derselben Paarung eintragen?"; even then the
+    very same entry as one already stored (a double tap on "Ja") is never saved twice."""
     pairing = Q(home=match.home_id, away=match.away_id) | Q(home=match.away_id, away=match.home_id)
-    existing = (
+    nearby = list(
         Match.objects.played()
         .exclude(pk=match.pk)
         .for_season(match.season)
@@ -125,10 +150,16 @@ def _refuse_duplicate(match: Match) -> None:
             played_at__lt=match.played_at + DUPLICATE_WINDOW,
         )
         .select_related("home", "away")
-        .first()
+        .in_play_order()
     )
-    if existing is not None:
-        raise DuplicateMatch(existing)
+    if not nearby:
+        return
+    if entry is not None and entry.second_game:
+        for existing in nearby:
+            if _same_entry(existing, entry):
+                raise DuplicateMatch(existing)
+        return
+    raise DuplicateMatch(nearby[0], may_be_second_game=entry is not None)
 
 
 def tick_errors(match: Match) -> list[str]:
@@ -213,7 +244,7 @@ def _save(
         match.submission_key = entry.submission_key
     _validate(match, entry)
     # Also when a correction moves a result next to another one of the same pairing.
-    _refuse_duplicate(match)
+    _refuse_duplicate(match, entry)
     match._history_user = by  # the history names who did it, request or not
     match.save()
     _save_ticks(match=match, casualties=entry.casualties, by=by)
@@ -308,9 +339,19 @@ def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
         return match
 
 
-def _claim_for_answer(*, match: Match, version: int, by) -> Match:
+class AlreadyDone(Exception):
+    """A form sent again (a double tap, a reload) whose effect is already stored: nothing is
+    stored twice, and `message` says in German what is already there (issue 26)."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def _claim_for_answer(*, match: Match, version: int, by, repeated=None) -> Match:
     """Lock the match for the other coach's answer to exactly the version he saw (an answer
-    is no new version of the result)."""
+    is no new version of the result). `repeated(locked)`: the message if this answer is
+    already stored (checked under the lock, so two concurrent sends store one)."""
     stale = False
     try:
         locked = Match.objects.select_related("season", "home", "away").claim(
@@ -320,6 +361,9 @@ def _claim_for_answer(*, match: Match, version: int, by) -> Match:
         locked = None
     except StaleVersion as error:
         locked, stale = error.current, True
+    message = repeated(locked) if locked is not None and repeated is not None else None
+    if message and not stale:
+        raise AlreadyDone(message)
     if locked is None or not locked.may_be_confirmed_by(by):
         raise PermissionDenied(_("Dieses Ergebnis bestätigt der andere Coach."))
     if stale:
@@ -331,8 +375,14 @@ def _claim_for_answer(*, match: Match, version: int, by) -> Match:
 
 def confirm_match(*, match: Match, version: int, by) -> Match:
     """The other coach agrees with the result as saved (the version he saw)."""
+
+    def repeated(locked: Match) -> str | None:
+        if locked.is_confirmed and by.pk in (locked.home.coach_id, locked.away.coach_id):
+            return _("Das Ergebnis ist schon bestätigt.")
+        return None
+
     with transaction.atomic():
-        match = _claim_for_answer(match=match, version=version, by=by)
+        match = _claim_for_answer(match=match, version=version, by=by, repeated=repeated)
         match.confirmed_by, match.confirmed_at = by, timezone.now()
         match._history_user = by
         match.disputed_by = match.disputed_at = None
@@ -354,8 +404,14 @@ def dispute_match(*, match: Match, version: int, note: str, by) -> Match:
     note = note.strip()
     if not note:
         raise ValidationError({"note": [_("Bitte kurz schreiben, was nicht stimmt.")]})
+
+    def repeated(locked: Match) -> str | None:
+        if locked.disputed_by_id == by.pk and locked.dispute_note == note:
+            return _("Dein Einwand ist schon bei den Admins.")
+        return None
+
     with transaction.atomic():
-        match = _claim_for_answer(match=match, version=version, by=by)
+        match = _claim_for_answer(match=match, version=version, by=by, repeated=repeated)
         match.disputed_by, match.disputed_at, match.dispute_note = by, timezone.now(), note
         match._history_user = by
         match.save(update_fields=["disputed_by", "disputed_at", "dispute_note"])

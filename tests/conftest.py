@@ -1,11 +1,26 @@
 """Shared test setup: the reference data (races, positions, skills) is in every test database."""
 
 import os
+import shutil
+import tempfile
 
 import pytest
 from django.core.management import call_command
 from django.forms import BaseForm, BaseFormSet
 from django.utils.html import escape
+
+
+def pytest_configure(config):
+    """The shared file cache of the settings in a directory of this run only, so parallel runs
+    (and the developer's own `make run`) never see each other's pages."""
+    from django.conf import settings
+    from django.test.signals import clear_cache_handlers
+
+    if settings.CACHES["default"]["BACKEND"].endswith("FileBasedCache"):
+        folder = tempfile.mkdtemp(prefix="hopfen-test-cache-")
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+        settings.CACHES["default"]["LOCATION"] = folder
+        clear_cache_handlers(setting="CACHES")
 
 
 @pytest.fixture(autouse=True)

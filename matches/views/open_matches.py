@@ -25,6 +25,7 @@ from ..forms import (
     VersionForm,
 )
 from ..models import Cancellation, Match
+from ..services import AlreadyDone
 from .match_page import match_for_page, render_match_page
 
 
@@ -83,6 +84,9 @@ def appointment_update(request, pk: int):
                 version=form.cleaned_data["version"],
                 by=request.user,
             )
+        except AlreadyDone as done:
+            messages.info(request, done.message)
+            return redirect(match)
         except ValidationError as error:
             form.add_error(None, error)
         except PermissionDenied as error:

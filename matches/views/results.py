@@ -164,6 +164,8 @@ def match_confirm(request, pk: int):
     version = request.POST.get("version", "")
     try:
         services.confirm_match(match=match, version=parse_id(version) or 0, by=request.user)
+    except services.AlreadyDone as done:
+        messages.info(request, done.message)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
@@ -184,6 +186,9 @@ def match_dispute(request, pk: int):
                 note=form.cleaned_data["note"],
                 by=request.user,
             )
+        except services.AlreadyDone as done:
+            messages.info(request, done.message)
+            return redirect(match)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -247,7 +252,7 @@ def match_create(request):
         )
         return redirect("matches:match-update", pk=scheduled.pk)
     form = _match_form(request, home=home, away=away, match=None)
-    duplicate = None
+    duplicate, ask_second_game = None, False
     if scheduled is not None:
         # Created while this form was open: keep what was typed, point to the open match.
         form.is_valid()
@@ -264,7 +269,7 @@ def match_create(request):
             match = services.enter_match(entry=form.entry(), by=request.user)
         except services.DuplicateMatch as error:
             form.add_error(None, error)
-            duplicate = error.existing
+            duplicate, ask_second_game = error.existing, error.may_be_second_game
         except ValidationError as error:
             form.add_error(None, error)
         except PermissionDenied as error:
@@ -284,6 +289,7 @@ def match_create(request):
             "match": None,
             "scheduled": scheduled,
             "duplicate": duplicate,
+            "ask_second_game": ask_second_game,
         },
         status=status,
     )

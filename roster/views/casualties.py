@@ -12,6 +12,7 @@ from matches.forms import CasualtyRecordForm, HatredForm
 from matches.hatred import answer_hatred, casualty_of, question_for
 from matches.models import CasualtyRecord
 from matches.records import record_casualty, remove_casualty_record
+from matches.services import AlreadyDone
 
 from .squad_page import at_player, editable_team, render_squad_page
 
@@ -31,6 +32,9 @@ def casualty_record_create(request, pk: int, player_pk: int):
                 note=form.cleaned_data["note"],
                 by=request.user,
             )
+        except AlreadyDone as done:
+            messages.info(request, done.message)
+            return redirect(player)
         except ValidationError as error:
             form.add_error("day", error)
         else:
