@@ -261,14 +261,15 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # it and survives a crash; `manage.py db_worker` runs them (README, "Betrieb").
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
-# Mail: with EMAIL_HOST set over SMTP (also under `make run`), else to the console; an explicit
+# Mail: with EMAIL_HOST set over SMTP (also under `make run`), else to the console in
+# development and to the machine's own mail server (localhost:25) in production; an explicit
 # EMAIL_BACKEND wins. The variables are the customary EMAIL_* ones; Django 6.1 takes them as
 # the options of its default mailer (MAILERS; the EMAIL_* settings are deprecated).
 _EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 _EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND",
     "django.core.mail.backends.smtp.EmailBackend"
-    if _EMAIL_HOST
+    if _EMAIL_HOST or PRODUCTION
     else "django.core.mail.backends.console.EmailBackend",
 )
 _MAIL_OPTIONS = {}

@@ -33,7 +33,12 @@ class AccountForm(forms.Form):
 
     @staticmethod
     def kinds(user) -> list[str]:
-        return [k for k in Kind.values if k != Kind.DISPUTE or is_league_admin(user)]
+        # what waits for him is listed on the start page (and said in the result's mail)
+        return [
+            k
+            for k in Kind.values
+            if k != Kind.WAITING and (k != Kind.DISPUTE or is_league_admin(user))
+        ]
 
     def clean_email(self):
         email = self.cleaned_data["email"].strip()

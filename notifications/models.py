@@ -24,6 +24,7 @@ class Kind(models.TextChoices):
     APPOINTMENT = "appointment", _("Termin gesetzt, verschoben oder abgesagt")
     REMINDER = "reminder", _("Erinnerung vor einem Termin")
     UNCONFIRMED = "unconfirmed", _("Ergebnis nach zwei Tagen noch unbestätigt")
+    WAITING = "waiting", _("Wartet auf dich: Entwicklung oder Hass-Frage")
 
 
 class Channel(models.TextChoices):

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from config.roles import league_admins
 from matches.appointments import NOTICE
+from matches.models import Casualty, CasualtyTick
 from matches.outbox import Event, What
 
 from . import tasks
@@ -91,12 +92,13 @@ def _on_result(event: Event) -> None:
     for user in _coaches(match, besides=by):
         if not match.may_be_confirmed_by(user):
             continue
+        waiting = _things_waiting(match, user, now=now) if event.change == "entered" else []
         notify(
             user,
             kind=Kind.RESULT,
             key=event.key,
             subject=subject,
-            body=body,
+            body=" ".join([body, *waiting]),
             path=path,
             action=_("Ergebnis bestätigen"),
             match=match,
@@ -118,6 +120,42 @@ def _on_result(event: Event) -> None:
             about_version=match.version,
             channels=(Channel.MAIL,),
         )
+
+
+def _things_waiting(match, user, *, now: datetime) -> list[str]:
+    """After a new result the coach's development is open, and every 🏥 of his players asks
+    its hatred question: both wait for him (not for the coach who entered it: his own act).
+    Listed on the start page; the result's mail says it too (one mail per result)."""
+    said = []
+    for team in (match.home, match.away):
+        if team.coach_id != user.pk:
+            continue
+        injured = list(
+            CasualtyTick.objects.filter(
+                match=match, player__team=team, kind=Casualty.SERIOUSLY_INJURED
+            ).select_related("player")
+        )
+        lines = [_("Die Entwicklung von %(team)s nach diesem Spiel ist offen.") % {"team": team}]
+        if injured:
+            lines.append(
+                _("Hass-Frage nach 🏥 für: %(players)s (4+ gewürfelt?).")
+                % {"players": ", ".join(str(tick.player) for tick in injured)}
+            )
+        notify(
+            user,
+            kind=Kind.WAITING,
+            key=f"waiting:{match.pk}:{team.pk}",
+            subject=_("Wartet auf dich: %(team)s nach %(match)s")
+            % {"team": team, "match": match.label()},
+            body=" ".join(lines),
+            path=reverse("matches:development-create", args=[match.pk, team.pk]),
+            action=_("Entwicklung wählen"),
+            match=match,
+            due_at=now,
+            channels=(Channel.WEB,),
+        )
+        said += lines
+    return said
 
 
 def answer_path(match) -> str:
@@ -244,7 +282,7 @@ def notify(
     # no address and no phone: then the preference need not be read either
     has_push = bool(settings.VAPID_PRIVATE_KEY) and user.push_subscriptions.exists()
     mode = Preference.objects.mode_of(user, kind) if user.email or has_push else Mode.OFF
-    if Channel.WEB in channels and mode == Mode.NOW and has_push:
+    if Channel.WEB in channels and mode == Mode.NOW and has_push and kind != Kind.WAITING:
         channels = (*channels, Channel.PUSH)  # the start page's news also to his phones
     created = []
     for channel in channels:

@@ -73,3 +73,34 @@ def test_the_other_coach_confirms_a_result_from_the_mail_he_gets(
     assert bert.evaluate("document.documentElement.scrollWidth") <= 375
     button.click()
     expect(bert.locator("[data-confirmed]")).to_contain_text("bestätigt von bert")
+
+
+def test_the_notification_pages_have_no_wcag_violations(
+    new_page, live_server, reference_data, assert_accessible
+):
+    from matches.demo import DEMO_COACH
+    from matches.models import Match
+
+    call_command("setup_demo", verbosity=0)
+    match = Match.objects.played().order_by("pk").first()
+    page = new_page()
+    failures = []
+    for path in ["/konto/passwort-vergessen/", "/konto/passwort-vergessen/gesendet/"]:
+        page.goto(f"{live_server.url}{path}")
+        try:
+            assert_accessible(page)
+        except AssertionError as error:
+            failures.append(str(error))
+    page.goto(f"{live_server.url}/konto/anmelden/")
+    log_in(page, DEMO_COACH.username, DEMO_COACH.password)
+    page.wait_for_url(f"{live_server.url}/")
+    # the demo's result, entered by the admin, waits for the coach on his start page
+    expect(page.locator("[data-notifications]")).to_contain_text("Ergebnis eingetragen")
+    for path in ["/", "/konto/", f"/konto/ergebnis/{match.pk}/"]:
+        page.goto(f"{live_server.url}{path}")
+        page.wait_for_load_state("networkidle")
+        try:
+            assert_accessible(page)
+        except AssertionError as error:
+            failures.append(f"{path}: {error}")
+    assert not failures, "\n\n".join(failures)

@@ -20,15 +20,26 @@ from .mailbox import html_of, text_of
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def run_worker(monkeypatch):
+    """The real worker command, in this process until the queue is empty. Inside a test's
+    transaction it must not close the connection between tasks as it does in production (on
+    PostgreSQL that would end the test's transaction)."""
+    monkeypatch.setattr(
+        "django_tasks_db.management.commands.db_worker.close_old_connections", lambda: None
+    )
+    return lambda: call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+
+
 def mail_row(user, kind=Kind.RESULT) -> Notification:
     return Notification.objects.get(recipient=user, kind=kind, channel=Channel.MAIL)
 
 
 def test_the_worker_command_delivers_one_german_mail_with_text_html_and_a_confirm_link(
-    season, home, away, coach_a, coach_b, mailbox
+    season, home, away, coach_a, coach_b, mailbox, run_worker
 ):
     match = play(home, away, score=(2, 1), by=coach_a)
-    call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+    run_worker()
     [message] = mailbox.wait_for("bert@example.org")
     assert message["Subject"].startswith("Ergebnis eingetragen: Heim – Gast")
     text = text_of(message)
@@ -61,10 +72,12 @@ def test_each_mail_carries_a_signed_one_click_unsubscribe_link_for_its_kind(
     assert Preference.objects.mode_of(coach_b, Kind.APPOINTMENT) == Mode.NOW
 
 
-def test_an_unsubscribed_kind_sends_no_further_mail(season, home, away, coach_a, coach_b, mailbox):
+def test_an_unsubscribed_kind_sends_no_further_mail(
+    season, home, away, coach_a, coach_b, mailbox, run_worker
+):
     Preference.objects.create(user=coach_b, kind=Kind.RESULT, mode=Mode.OFF)
     play(home, away, by=coach_a)
-    call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+    run_worker()
     assert mailbox.to("bert@example.org") == []
 
 

@@ -64,7 +64,8 @@ def test_the_same_event_recorded_twice_is_one_row_per_recipient_and_channel(
     with transaction.atomic():
         announce(What.RESULT, match=match, by=coach_a, key=f"result:{match.pk}:{match.version}")
     assert mails_to(coach_b).count() == 1
-    assert Notification.objects.filter(recipient=coach_b, channel=Channel.WEB).count() == 1
+    # the result and what waits for him (development), each once
+    assert Notification.objects.filter(recipient=coach_b, channel=Channel.WEB).count() == 2
 
 
 def test_a_corrected_result_tells_the_other_coach_again(season, home, away, coach_a, coach_b):
@@ -153,6 +154,23 @@ def test_a_coach_without_an_address_gets_only_the_start_page_entry(season, home,
     coach_b.email = ""
     coach_b.save()
     play(home, away, by=coach_a)
-    assert list(
-        Notification.objects.filter(recipient=coach_b).values_list("channel", flat=True)
-    ) == [Channel.WEB]
+    channels = Notification.objects.filter(recipient=coach_b).values_list("channel", flat=True)
+    assert set(channels) == {Channel.WEB}
+
+
+def test_after_a_new_result_the_other_coach_hears_of_his_open_development_and_hatred_question(
+    season, home, away, coach_a, coach_b
+):
+    from matches.models import Casualty
+
+    victim = away.roster().order_by("number").first()
+    play(home, away, by=coach_a, ticks={victim: Casualty.SERIOUSLY_INJURED})
+    notice = Notification.objects.get(recipient=coach_b, kind=Kind.WAITING)
+    assert notice.channel == Channel.WEB
+    assert "Die Entwicklung von Gast nach diesem Spiel ist offen." in notice.body
+    assert f"Hass-Frage nach 🏥 für: {victim}" in notice.body
+    assert "/entwicklung/" in notice.path
+    # the one mail of the result says it too
+    assert f"Hass-Frage nach 🏥 für: {victim}" in mails_to(coach_b).get().body
+    # the coach who entered it chose to: nothing waits for him in a notice
+    assert not Notification.objects.filter(recipient=coach_a, kind=Kind.WAITING).exists()

@@ -62,7 +62,7 @@ def test_the_start_page_lists_unread_notifications_and_marks_them_read(
     page = client.get(reverse("league:home")).content.decode()
     assert "Benachrichtigungen" in page
     assert "Ergebnis eingetragen: Heim – Gast" in page
-    row = Notification.objects.get(recipient=coach_b, channel=Channel.WEB)
+    row = Notification.objects.get(recipient=coach_b, channel=Channel.WEB, kind=Kind.RESULT)
     response = client.post(
         reverse("notifications:notification-read", args=[row.pk]), headers={"HX-Request": "true"}
     )
@@ -76,7 +76,7 @@ def test_a_coach_cannot_mark_another_coachs_notification_read(
     client, season, home, away, coach_a, coach_b
 ):
     play(home, away, by=coach_a)
-    row = Notification.objects.get(recipient=coach_b, channel=Channel.WEB)
+    row = Notification.objects.get(recipient=coach_b, channel=Channel.WEB, kind=Kind.RESULT)
     client.force_login(coach_a)
     client.post(reverse("notifications:notification-read", args=[row.pk]))
     row.refresh_from_db()
