@@ -129,7 +129,10 @@ def login_session(user) -> dict:
 
     store: SessionBase = import_string(settings.SESSION_ENGINE + ".SessionStore")()
     store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+    # the backend that logged him in: the one that loads users (django-axes' comes first)
+    store[BACKEND_SESSION_KEY] = next(
+        path for path in settings.AUTHENTICATION_BACKENDS if path.endswith("ModelBackend")
+    )
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.create()
     return {"cookie": f"{settings.SESSION_COOKIE_NAME}={store.session_key}", "user": user.username}
@@ -304,7 +307,7 @@ def main() -> int:
     )
     floor = statistics.mean(r["rps"] for r in results[("floor", "visitor")])
     print(
-        f"{'Seite':<12} {'als':<9} {'req/s':>8} {'Verh.':>6} {'Ziel':>5} {'p50 ms':>8} "
+        f"{'Seite':<22} {'als':<9} {'req/s':>8} {'Verh.':>6} {'Ziel':>5} {'p50 ms':>8} "
         f"{'p99 ms':>8} {'Abfragen':>9} {'Fehler':>7}  Adresse"
     )
     missed = []
@@ -313,13 +316,13 @@ def main() -> int:
         ratio = rps / floor
         goal = goal_of(name, who)
         if goal and ratio < goal:
-            missed.append(f"{name} als {who}")
+            missed.append(f"{name} als {WHO[who]}")
         p50 = statistics.median(r["p50"] for r in runs_of) * 1000
         p99 = max(r["p99"] for r in runs_of) * 1000
         errors = sum(r["errors"] for r in runs_of)
         cold, warm = queries["|".join((name, who))]
         print(
-            f"{name:<12} {WHO[who]:<9} {rps:>8.0f} {ratio:>6.2f} {goal or '':>5} {p50:>8.1f} "
+            f"{name:<22} {WHO[who]:<9} {rps:>8.0f} {ratio:>6.2f} {goal or '':>5} {p50:>8.1f} "
             f"{p99:>8.1f} {f'{cold}/{warm}':>9} {errors:>7}  {runs[(name, who)][0]}"
         )
     print("\nVerh. = req/s der Seite / req/s des floor (leere Django-Seite), im selben Lauf.")
