@@ -56,6 +56,18 @@ class PlainCharField(forms.CharField):
         return super().to_python(value)
 
 
+class PlainUUIDField(forms.UUIDField):
+    """A UUIDField that takes only what a program sends: ASCII hex digits and hyphens (Python's
+    UUID parser also reads other scripts' digits)."""
+
+    def to_python(self, value):
+        if isinstance(value, str) and value and not value.isascii():
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        if isinstance(value, str) and has_control_characters(value):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
 def date_bounds(today: date | None = None) -> tuple[date, date]:
     """The first and the last day a form accepts (`YEARS_AROUND` years around today)."""
     today = today or timezone.localdate()

@@ -20,6 +20,8 @@ class User(AbstractUser):
         _("Anzeigename"),
         max_length=40,
         blank=True,
+        # also for rows written without it (older code, migration tests, raw inserts)
+        db_default="",
         help_text=_("So heißt der Coach auf allen Seiten; leer: sein Benutzername."),
     )
 

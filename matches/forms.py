@@ -4,7 +4,13 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from config.inputs import HiddenErrorsShown, PlainCharField, PlainDateField, PlainDateTimeField
+from config.inputs import (
+    HiddenErrorsShown,
+    PlainCharField,
+    PlainDateField,
+    PlainDateTimeField,
+    PlainUUIDField,
+)
 from config.minutes import to_the_minute
 from config.numbers import AsciiIntegerField, IdChoiceField, parse_id
 from roster.models import Player, Team
@@ -90,7 +96,7 @@ class MatchForm(forms.Form):
 
     # One per draft (a fresh one with each empty form; the phone makes its own for each draft
     # kept offline): sent twice, the result is saved once.
-    submission_key = forms.UUIDField(
+    submission_key = PlainUUIDField(
         widget=forms.HiddenInput,
         required=False,
         error_messages={

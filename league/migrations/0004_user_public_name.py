@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='user',
             name='public_name',
-            field=models.CharField(blank=True, help_text='So heißt der Coach auf allen Seiten; leer: sein Benutzername.', max_length=40, verbose_name='Anzeigename'),
+            field=models.CharField(blank=True, db_default='', help_text='So heißt der Coach auf allen Seiten; leer: sein Benutzername.', max_length=40, verbose_name='Anzeigename'),
         ),
     ]

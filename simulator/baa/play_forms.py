@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
 from config.inputs import PlainCharField, PlainFloatField
@@ -110,7 +111,11 @@ class BaaInputForm(forms.Form):
     team = AsciiIntegerField(min_value=0, max_value=MAX_TEAMS - 1)
     v = AsciiIntegerField(min_value=0)
     # the pick step a card button was drawn for ("round.step"), see play.pick_step
-    schritt = forms.RegexField(regex=r"^[0-9]{1,4}\.[0-9]{1,2}$", required=False, max_length=8)
+    schritt = PlainCharField(
+        required=False,
+        max_length=8,
+        validators=[RegexValidator(r"\A[0-9]{1,4}\.[0-9]{1,2}\Z")],
+    )
     aktion = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     wert = PlainCharField(required=False, max_length=8)
     x = PlainFloatField(required=False, min_value=0, max_value=48)

@@ -112,7 +112,7 @@ class BallLoadForm(forms.Form):
         required=False,
         error_messages={"invalid": _("Bitte wähle eine Datei aus.")},
     )
-    text = forms.CharField(
+    text = PlainCharField(
         label=_("… oder die Partie hier einfügen"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),

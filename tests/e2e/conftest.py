@@ -1,9 +1,12 @@
 """Playwright against the live test server, in Debian's Chromium at phone size."""
 
 import os
+import threading
 
 import pytest
+from django.core.handlers.wsgi import WSGIHandler
 from django.core.management import call_command
+from django.db import connection
 
 from rules.models import Race
 
@@ -35,7 +38,38 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    return {**browser_context_args, "viewport": PHONE, "locale": "de-DE", "is_mobile": True}
+    # Service workers only where a test is about them (mark it with
+    # `pytest.mark.browser_context_args(service_workers="allow")`): installing one fetches the
+    # ~120 pages it keeps offline, which would load every other test's live server.
+    return {
+        **browser_context_args,
+        "viewport": PHONE,
+        "locale": "de-DE",
+        "is_mobile": True,
+        "service_workers": "block",
+    }
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _one_request_at_a_time_on_sqlite():
+    """With SQLite in memory, the live server's request threads all share the test's one
+    connection (Django's LiveServerTestCase documents it), which SQLite cannot use from two
+    threads at once ("database table is locked", "API misuse"). There the live server answers
+    one request at a time; PostgreSQL gives each thread its own connection and runs them in
+    parallel, as production does."""
+    if connection.vendor != "sqlite":
+        yield
+        return
+    lock = threading.Lock()
+    original = WSGIHandler.__call__
+
+    def serialized(self, environ, start_response):
+        with lock:
+            return original(self, environ, start_response)
+
+    WSGIHandler.__call__ = serialized
+    yield
+    WSGIHandler.__call__ = original
 
 
 @pytest.fixture

@@ -69,6 +69,7 @@ def test_player_searches_a_skill_and_opens_its_explanation(
     expect(dodge).to_contain_text(Skill.objects.get(name="Dodge").explanation[:40])
 
 
+@pytest.mark.browser_context_args(service_workers="allow")
 def test_skills_page_works_again_with_the_network_switched_off(
     page: Page, live_server, reference_data
 ):

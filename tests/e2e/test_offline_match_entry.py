@@ -16,7 +16,7 @@ from ..test_production_server import (  # noqa: F401 (production_server: the fix
 )
 from .test_handbook_and_skills import wait_until_controlled_by_service_worker
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.browser_context_args(service_workers="allow")]
 
 PENDING = "Gespeichert auf diesem Handy, wird gesendet, sobald Netz da ist."
 SENT = "Gesendet: Das Ergebnis ist auf dem Server."

@@ -19,7 +19,7 @@ from ..test_production_server import (  # noqa: F401 (production_server: the fix
 )
 from .test_handbook_and_skills import wait_until_controlled_by_service_worker
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.browser_context_args(service_workers="allow")]
 
 HASHED = re.compile(r"^/static/.+\.[0-9a-f]{12}\.[a-z0-9]+$")
 

@@ -27,7 +27,7 @@ def test_visitor_plays_ball_actions_and_the_computer_answers(page: Page, live_se
     expect(page.locator(".history summary")).to_contain_text("1 Aktion")
 
     # Ending the turn lets the computer play; its actions are listed.
-    page.get_by_role("button", name=re.compile(r"^END")).click()
+    page.get_by_role("button", name="Aktionsphase beenden").click()
     expect(page.locator(".last-actions")).to_contain_text("Computer hat gespielt")
     expect(page.locator("[data-turn-indicator]")).to_contain_text("Du (DEF)")
     assert page.evaluate("document.documentElement.scrollWidth") <= 375

@@ -13,6 +13,7 @@ from config.inputs import (
     PlainDateField,
     PlainDateTimeField,
     PlainFloatField,
+    PlainUUIDField,
     date_bounds,
 )
 from matches import open_matches
@@ -89,7 +90,14 @@ def test_every_text_and_date_field_of_the_project_forms_is_a_plain_one():
     lenient = (forms.CharField, forms.DateField, forms.DateTimeField, forms.IntegerField)
     from config.numbers import AsciiIntegerField
 
-    plain = (PlainCharField, PlainDateField, PlainDateTimeField, PlainFloatField, AsciiIntegerField)
+    plain = (
+        PlainCharField,
+        PlainDateField,
+        PlainDateTimeField,
+        PlainFloatField,
+        PlainUUIDField,
+        AsciiIntegerField,
+    )
     found = []
     for module_name in (
         "matches.forms",
