@@ -72,18 +72,34 @@ def what_happened(match: Match) -> str:
     return _("Das Spiel hat inzwischen keinen Termin mehr.")
 
 
-def _claim(pk: int, version: int) -> Match:
-    """Lock the match row; refuse if somebody changed it since the page was loaded."""
+def _claim(pk: int, version: int, by=None) -> Match:
+    """Lock the match row; refuse if somebody changed it since the page was loaded. When the
+    change since then was `by`'s own (his form sent twice: a double tap, a reload), say so
+    instead of blaming somebody else."""
     # The forfeiting team is read after the lock: a join made while waiting for it would
     # still show the row as it was before the other transaction.
     try:
         return Match.objects.select_related("season", "home", "away").claim(pk, version=version)
     except StaleVersion as stale:
+        if by is not None and _only_change_since_was_by(stale.current, version=version, by=by):
+            raise ValidationError(
+                _("Schon erledigt, das hast du eben eingetragen: %(now)s")
+                % {"now": what_happened(stale.current)},
+                code="repeated",
+            ) from None
         raise ValidationError(
             _("Jemand anderes war schneller: %(now)s Bitte prüfe das Spiel und versuche es erneut.")
             % {"now": what_happened(stale.current)},
             code="stale",
         ) from None
+
+
+def _only_change_since_was_by(match: Match, *, version: int, by) -> bool:
+    """One version on from the page's, and that change's history names `by`."""
+    if match.version != version + 1:
+        return False
+    latest = match.history.order_by("-history_date", "-history_id").first()
+    return latest is not None and latest.history_user_id == by.pk
 
 
 def _open(match: Match) -> None:
@@ -118,6 +134,7 @@ def create_match(
     match = Match(season=season, home=home, away=away, scheduled_at=scheduled_at, entered_by=by)
     match.full_clean(exclude=["entered_by", "version"])
     with transaction.atomic():
+        match._history_user = by  # the history names who did it, request or not
         match.save()
         if scheduled_at is not None:
             _announce_appointment(match, by=by, change="set")
@@ -146,11 +163,12 @@ def set_appointment(
         if current.version != version and current.scheduled_at == scheduled_at:
             # The same appointment sent again (a double tap): it is already there.
             raise AlreadyDone(_("Der Termin steht schon: %(match)s") % {"match": current.label()})
-        match = _claim(match.pk, version)
+        match = _claim(match.pk, version, by=by)
         _open(match)
         change = "set" if match.scheduled_at is None else "moved"
         unchanged = match.scheduled_at == scheduled_at
         match.scheduled_at = scheduled_at
+        match._history_user = by  # the history names who did it, request or not
         match.save(update_fields=["scheduled_at"])
         if not unchanged:
             _announce_appointment(match, by=by, change=change)
@@ -200,7 +218,7 @@ def cancel_match(
             )
         raise PermissionDenied(_("Absagen kann nur der Coach des Teams oder ein Admin."))
     with transaction.atomic():
-        match = _claim(match.pk, version)
+        match = _claim(match.pk, version, by=by)
         _open(match)
         if no_show and (match.scheduled_at is None or match.scheduled_at > now):
             raise ValidationError(
@@ -218,6 +236,7 @@ def cancel_match(
             match.forfeited_by = team
         else:
             match.scheduled_at = None
+        match._history_user = by  # the history names who did it, request or not
         match.save(update_fields=["forfeited_by", "scheduled_at"])
         if cancellation.is_late:
             announce(What.FORFEIT, match=match, by=by, key=f"forfeit:{cancellation.pk}")
@@ -232,7 +251,7 @@ def undo_forfeit(*, match: Match, version: int, by) -> Match:
     if not is_league_admin(by):
         raise PermissionDenied(_("Eine Kampflos-Wertung nimmt nur ein Admin zurück."))
     with transaction.atomic():
-        match = _claim(match.pk, version)
+        match = _claim(match.pk, version, by=by)
         if not match.is_forfeit:
             raise ValidationError(_("Dieses Spiel ist nicht kampflos gewertet."))
         cancellation = match.cancellations.filter(forfeit_undone_at__isnull=True).last()
@@ -241,6 +260,7 @@ def undo_forfeit(*, match: Match, version: int, by) -> Match:
             cancellation.forfeit_undone_by = by
             cancellation.save(update_fields=["forfeit_undone_at", "forfeit_undone_by"])
         match.forfeited_by = None
+        match._history_user = by  # the history names who did it, request or not
         match.save(update_fields=["forfeited_by"])
     return match
 
@@ -255,7 +275,7 @@ def correct_cancellation_time(
     if not is_league_admin(by):
         raise PermissionDenied(_("Die Zeit einer Absage korrigiert nur ein Admin."))
     with transaction.atomic():
-        match = _claim(cancellation.match_id, version)
+        match = _claim(cancellation.match_id, version, by=by)
         latest = match.cancellations.last()
         if latest is None or latest.pk != cancellation.pk:
             raise ValidationError(_("Nur die letzte Absage eines Spiels lässt sich korrigieren."))
@@ -271,6 +291,7 @@ def correct_cancellation_time(
         elif match.forfeited_by_id == cancellation.team_id:
             match.forfeited_by = None
             match.scheduled_at = None
+        match._history_user = by  # the history names who did it, request or not
         match.save(update_fields=["forfeited_by", "scheduled_at"])
     return match
 
@@ -280,7 +301,7 @@ def delete_open_match(*, match: Match, version: int, by) -> None:
     if not match.may_be_scheduled_by(by):
         raise PermissionDenied(_("Löschen können nur die Coaches der beiden Teams."))
     with transaction.atomic():
-        match = _claim(match.pk, version)
+        match = _claim(match.pk, version, by=by)
         if match.has_result:
             raise ValidationError(
                 _("Ein Spiel mit Ergebnis lässt sich hier nicht löschen."), code="closed"

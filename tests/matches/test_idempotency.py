@@ -146,3 +146,46 @@ def test_a_double_post_of_an_appointment_says_it_is_already_set(client, season, 
     assert second.status_code == 302
     assert any(text.startswith("Der Termin steht schon") for text in texts(second))
     assert match.history.count() == versions
+
+
+@pytest.mark.django_db
+def test_a_double_post_of_a_cancellation_says_it_is_done_not_that_somebody_was_faster(
+    client, season, home, away
+):
+    from datetime import timedelta
+
+    from matches.factories import open_match
+    from matches.models import Cancellation
+
+    match = open_match(home, away, at=timezone.now() + timedelta(days=5))
+    client.force_login(home.coach)
+    data = {"absage-team": home.pk, "absage-version": match.version}
+    url = reverse("matches:match-cancel", args=[match.pk])
+    assert client.post(url, data).status_code == 302
+    second = client.post(url, data, follow=True)
+    page = second.content.decode()
+    assert "Schon erledigt, das hast du eben eingetragen" in page
+    assert "Jemand anderes war schneller" not in page
+    assert Cancellation.objects.filter(match=match).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_stale_cancellation_after_the_other_coachs_change_still_says_so(
+    client, season, home, away
+):
+    from datetime import timedelta
+
+    from matches import open_matches
+    from matches.factories import open_match
+
+    match = open_match(home, away, at=timezone.now() + timedelta(days=5))
+    open_matches.set_appointment(
+        match=match,
+        scheduled_at=timezone.now() + timedelta(days=6),
+        version=match.version,
+        by=away.coach,
+    )
+    client.force_login(home.coach)
+    data = {"absage-team": home.pk, "absage-version": match.version}
+    response = client.post(reverse("matches:match-cancel", args=[match.pk]), data, follow=True)
+    assert "Jemand anderes war schneller" in response.content.decode()
