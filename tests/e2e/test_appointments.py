@@ -33,6 +33,9 @@ def log_in(page: Page, live_server, path: str, username: str, password: str = PA
     page.goto(f"{live_server.url}{path}")
     if page.get_by_role("button", name="Abmelden").count():
         page.get_by_role("button", name="Abmelden").click()
+        # Logging out first clears the phone's drafts (static/js/drafts.js), then submits: wait
+        # for the page after it, or the next navigation would cut the logout short.
+        expect(page.get_by_role("button", name="Abmelden")).to_have_count(0)
     page.goto(f"{live_server.url}/konto/anmelden/?next={path}")
     page.get_by_label("Benutzername").fill(username)
     page.get_by_label("Passwort").fill(password)
