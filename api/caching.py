@@ -9,13 +9,12 @@ one copy serves everybody.
 """
 
 import functools
-import hashlib
 
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 
-from config.pagecache.fragments import LEAGUE, REFERENCE, local_cache, tokens
+from config.pagecache.fragments import LEAGUE, REFERENCE, local_cache, short_key, tokens
 
 MAX_QUERY_LENGTH = 200
 """A longer query string is answered but not kept, so odd queries cannot fill the memory."""
@@ -25,8 +24,7 @@ def _key(request) -> str:
     """The tokens, the path and the query (its parameters in a fixed order), hashed: a short
     key of safe characters whatever the client sent."""
     query = "&".join(sorted(request.META.get("QUERY_STRING", "").split("&")))
-    raw = "\n".join([tokens(LEAGUE, REFERENCE), request.path, query])
-    return "api:" + hashlib.sha256(raw.encode("utf-8", "surrogateescape")).hexdigest()
+    return short_key("api", tokens(LEAGUE, REFERENCE), request.path, query)
 
 
 def _etag(key: str) -> str:

@@ -151,11 +151,17 @@ def renew(*scopes: str, using: str = "default") -> None:
         transaction.on_commit(lambda: _apply(scopes), using=using)
 
 
+def short_key(prefix: str, *parts: str) -> str:
+    """A short cache key of safe characters (memcached's limit is 250) that names exactly
+    these parts, whatever they hold (tokens, paths, a client's query)."""
+    raw = "\x1f".join(parts).encode("utf-8", "surrogateescape")
+    return f"{prefix}:" + hashlib.blake2b(raw, digest_size=20).hexdigest()
+
+
 def cached(name: str, build: Callable, *vary, scopes: Iterable[str] = (LEAGUE,)):
     """`build()`, stored under the scopes' tokens, the name and `vary` until a write renews
     them. Exceptions (Http404) are not stored."""
-    parts = "\x1f".join([tokens(*scopes), name, *map(str, vary)])
-    key = "pagecache:" + hashlib.blake2b(parts.encode(), digest_size=20).hexdigest()
+    key = short_key("pagecache", tokens(*scopes), name, *map(str, vary))
     value = local_cache().get(key, _MISSING)
     if value is _MISSING:
         value = build()

@@ -18,7 +18,6 @@ requests, anything but GET and queries the view does not read always go to the v
 """
 
 import functools
-import hashlib
 from collections.abc import Callable, Iterable
 
 from django.conf import settings
@@ -27,26 +26,30 @@ from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.functional import empty
 
-from .fragments import LEAGUE, TIMEOUT, local_cache, tokens, user_scope
+from .fragments import LEAGUE, TIMEOUT, local_cache, short_key, tokens, user_scope
 
 NONCE_SLOT = "__pagecache_csp_nonce__"
 
 
-def _reader(request) -> str | None:
-    """Whose copy of the page this request may get: "" for a visitor every other visitor
-    resembles, "u<id>.<hash>" for a logged-in user, None for a request that must go to the view
-    (not a GET, htmx, pending messages, a session without a login)."""
+VISITOR = ("", None)
+
+
+def _reader(request) -> tuple[str, str | None] | None:
+    """Whose copy of the page this request may get, as (its part of the key, the user's id):
+    VISITOR for a visitor every other visitor resembles, ("u<id>.<hash>", id) for a logged-in
+    user, None for a request that must go to the view (not a GET, htmx, pending messages, a
+    session without a login)."""
     if request.method != "GET" or getattr(request, "htmx", False):
         return None
     if "messages" in request.COOKIES:
         return None
     if settings.SESSION_COOKIE_NAME not in request.COOKIES:
-        return ""
+        return VISITOR
     session = request.session
     user_id = session.get(SESSION_KEY)
     if user_id is None or session.get("_messages") or BACKEND_SESSION_KEY not in session:
         return None
-    return f"u{user_id}.{session.get(HASH_SESSION_KEY, '')}"
+    return f"u{user_id}.{session.get(HASH_SESSION_KEY, '')}", str(user_id)
 
 
 def _stencil(body: str, request) -> str:
@@ -73,11 +76,6 @@ def _query_key(request, params: Iterable[str]) -> str | None:
     if any(name not in params or len(query.getlist(name)) > 1 for name in query):
         return None
     return "&".join(f"{name}={query[name]}" for name in params if name in query)
-
-
-def _key(*parts: str) -> str:
-    """A short key (memcached's limit is 250 characters) that names exactly these parts."""
-    return "page:" + hashlib.blake2b("\x1f".join(parts).encode(), digest_size=20).hexdigest()
 
 
 def valid_until(request, moment) -> None:
@@ -120,11 +118,12 @@ def for_readers(
             query = _query_key(request, params) if reader is not None else None
             if query is None:
                 return view(request, *args, **kwargs)
+            reader, user_id = reader
             page_scopes = (*fixed, *(scopes_for(request, *args, **kwargs) if scopes_for else ()))
-            if reader:
-                page_scopes = (*page_scopes, user_scope(reader[1:].split(".", 1)[0]))
+            if user_id is not None:
+                page_scopes = (*page_scopes, user_scope(user_id))
             language = getattr(request, "LANGUAGE_CODE", "")
-            key = _key(tokens(*page_scopes), reader, language, request.path, query)
+            key = short_key("page", tokens(*page_scopes), reader, language, request.path, query)
             stored = local_cache().get(key)
             if stored is not None:
                 content_type, stencil = stored

@@ -12,7 +12,28 @@ BALL_LEVELS = {"leicht": "easy", "schwer": "hard", "meister": "master", "zufall"
 BALL_MODES = {"computer-gast": "away", "computer-heim": "home", "zu-zweit": None}
 
 
-class BallNewGameForm(forms.Form):
+class BallGameOptionsForm(forms.Form):
+    """The options of every BALL game: to how many touchdowns, with or without cards."""
+
+    target_score = AsciiIntegerField(
+        label=_("Touchdowns zum Sieg"),
+        min_value=1,
+        max_value=5,
+        initial=3,
+        error_messages={
+            "required": _("Bitte gib an, bis wie viele Touchdowns gespielt wird."),
+            "invalid": _("Bitte gib eine ganze Zahl von 1 bis 5 an."),
+        },
+    )
+    card_mode = forms.BooleanField(
+        label=_("Kartenmodus (PE, Sprint, Getup, Overtime)"), required=False
+    )
+
+
+class BallNewGameForm(BallGameOptionsForm):
+    """A game on this device: the options, and who plays the computer at which level."""
+
+    field_order = ["mode", "level", "target_score", "card_mode"]
     mode = forms.ChoiceField(
         label=_("Gegner"),
         choices=[
@@ -36,19 +57,6 @@ class BallNewGameForm(forms.Form):
         required=False,
         help_text=_("Gilt nur für Partien gegen den Computer."),
         error_messages={"invalid_choice": _("Bitte wähle eine der angebotenen Stufen.")},
-    )
-    target_score = AsciiIntegerField(
-        label=_("Touchdowns zum Sieg"),
-        min_value=1,
-        max_value=5,
-        initial=3,
-        error_messages={
-            "required": _("Bitte gib an, bis wie viele Touchdowns gespielt wird."),
-            "invalid": _("Bitte gib eine ganze Zahl von 1 bis 5 an."),
-        },
-    )
-    card_mode = forms.BooleanField(
-        label=_("Kartenmodus (PE, Sprint, Getup, Overtime)"), required=False
     )
 
     def engine_level(self) -> str:
@@ -76,22 +84,8 @@ class BallVersionForm(forms.Form):
     version = PlainCharField(required=False, max_length=40)
 
 
-class BallLinkGameForm(forms.Form):
+class BallLinkGameForm(BallGameOptionsForm):
     """A game for two devices ("Partie mit Link"): the options of the game."""
-
-    target_score = AsciiIntegerField(
-        label=_("Touchdowns zum Sieg"),
-        min_value=1,
-        max_value=5,
-        initial=3,
-        error_messages={
-            "required": _("Bitte gib an, bis wie viele Touchdowns gespielt wird."),
-            "invalid": _("Bitte gib eine ganze Zahl von 1 bis 5 an."),
-        },
-    )
-    card_mode = forms.BooleanField(
-        label=_("Kartenmodus (PE, Sprint, Getup, Overtime)"), required=False
-    )
 
 
 class BallUndoAnswerForm(forms.Form):
