@@ -1,6 +1,8 @@
 """The mails: German plain text and HTML, absolute links, a signed unsubscribe link per kind
 with the List-Unsubscribe headers (RFC 2369, one click by RFC 8058)."""
 
+import email.policy
+
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
@@ -34,6 +36,19 @@ def unsubscribe_url(user, kind: str) -> str:
     return settings.SITE_URL + path
 
 
+class LeagueMail(EmailMultiAlternatives):
+    """A mail whose header lines may be as long as RFC 5322 allows (998 characters).
+
+    The SMTP backend serialises with `email.policy.SMTP`, which folds a header line at 78
+    characters; an unbreakable value such as the unsubscribe URL in angle brackets is then
+    turned into RFC 2047 encoded words (`=?utf-8?q?=3Chttp…`), which mail programs do not
+    decode in List-Unsubscribe (RFC 2369 wants the URL literally), so their unsubscribe
+    button would not work."""
+
+    def message(self, *, policy=email.policy.default):
+        return super().message(policy=policy.clone(max_line_length=998))
+
+
 def _message(*, user, kind: str, subject: str, context: dict) -> EmailMultiAlternatives:
     unsubscribe = unsubscribe_url(user, kind)
     context = {
@@ -44,7 +59,7 @@ def _message(*, user, kind: str, subject: str, context: dict) -> EmailMultiAlter
         "account_url": settings.SITE_URL + reverse("notifications:account"),
         "site_url": settings.SITE_URL,
     }
-    message = EmailMultiAlternatives(
+    message = LeagueMail(
         subject=subject,
         body=render_to_string("notifications/mail.txt", context),
         to=[user.email],

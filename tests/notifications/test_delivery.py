@@ -61,6 +61,9 @@ def test_each_mail_carries_a_signed_one_click_unsubscribe_link_for_its_kind(
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     url = re.fullmatch(r"<(.+)>", message["List-Unsubscribe"]).group(1)
     assert url.startswith("https://liga.example.org/konto/abbestellen/")
+    # on the wire the URL stands literally (no RFC 2047 encoded words mail programs won't read)
+    raw = dict(message.raw_items())["List-Unsubscribe"]
+    assert raw.replace("\r\n", "").replace("\n", "").strip() == f"<{url}>"
     assert url in text_of(message)
     # the mail program's one click: a POST without session or CSRF token
     response = client.post(
