@@ -1,4 +1,7 @@
-"""Django's Redis cache, keeping one redis client per connection pool.
+"""Cache backends: Django's Redis cache keeping one client per pool; memory in front of a
+shared cache for the page cache's stored pages and fragments.
+
+Django's Redis cache, keeping one redis client per connection pool.
 
 Django's built-in backend builds a new `redis.Redis` object for every cache operation; with
 redis-py 8 that setup costs more than the round trip itself (about 1 ms against 0.35 ms measured
@@ -6,6 +9,10 @@ here), and our pages make one cache call per request. A redis client is safe to 
 threads, and Django's cache objects are per thread anyway.
 """
 
+import time
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
 
@@ -27,3 +34,56 @@ class RedisCache(DjangoRedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
         self._class = ReusingRedisCacheClient
+
+
+_MISSING = object()
+
+
+class SharedCopyCache(LocMemCache):
+    """This process's memory in front of a shared cache (OPTIONS["SHARED"], default "default").
+
+    For values whose key names exactly one content, as the page cache's do (their keys hold the
+    tokens, config/pagecache/fragments.py): such a key's value never changes, so a copy kept in
+    memory can never disagree with the shared one, and nothing has to be invalidated. A value is
+    read from memory first, then from the shared cache (and kept in memory for the rest of its
+    time), and built only when neither has it: after a write, one worker of one app server
+    rebuilds a page and every other worker takes it from the shared cache instead of rebuilding
+    it too. Stored with its expiry, so a copy never outlives the original (a page kept only
+    until an appointment starts).
+    """
+
+    def __init__(self, name, params):
+        options = dict(params.get("OPTIONS", {}))
+        self._shared_alias = options.pop("SHARED", "default")
+        super().__init__(name, {**params, "OPTIONS": options})
+
+    @property
+    def shared(self):
+        from django.core.cache import caches
+
+        return caches[self._shared_alias]
+
+    def _shared_key(self, key, version):
+        return "copy:" + self.make_key(key, version)
+
+    def get(self, key, default=None, version=None):
+        value = super().get(key, _MISSING, version)
+        if value is not _MISSING:
+            return value
+        stored = self.shared.get(self._shared_key(key, version))
+        if stored is None:
+            return default
+        expires_at, value = stored
+        remaining = None if expires_at is None else expires_at - time.time()
+        if remaining is not None and remaining <= 0:
+            return default
+        super().set(key, value, remaining, version)
+        return value
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        super().set(key, value, timeout, version)
+        expires_at = self.get_backend_timeout(timeout)  # a moment, or None for never
+        remaining = None if expires_at is None else expires_at - time.time()
+        if remaining is None or remaining >= 1:
+            shared_timeout = None if remaining is None else int(remaining)
+            self.shared.set(self._shared_key(key, version), (expires_at, value), shared_timeout)

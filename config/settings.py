@@ -161,18 +161,20 @@ else:
         }
     }
 
-# Cached pages and fragments (see config/pagecache/) live in each process's memory: their keys
-# carry tokens from the shared cache above, so a process never serves one that a write outdated.
+# Cached pages and fragments (see config/pagecache/) are kept in each process's memory and, as a
+# copy, in the shared cache above, so after a write one worker rebuilds a page and the others
+# (and other app servers) take it from there: their keys carry tokens from the shared cache, so a
+# key names one content forever and a process never serves one that a write outdated.
 # Sessions are read on every request of a logged-in user (the page cache keys his copy of a page
 # by it, config/pagecache/pages.py): Django's cached_db backend reads them from the shared cache
 # and falls back to the database, where they stay durable, so a warm page costs no query.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 CACHES["template_fragments"] = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "BACKEND": "config.cache_backends.SharedCopyCache",
     "LOCATION": "template-fragments",
     "TIMEOUT": 60 * 60 * 24,
-    "OPTIONS": {"MAX_ENTRIES": 3000},
+    "OPTIONS": {"MAX_ENTRIES": 3000, "SHARED": "default"},
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

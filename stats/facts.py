@@ -18,6 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from config.minutes import to_the_minute
+from config.pagecache import fragments
 from league.models import Season
 from matches.models import Casualty, CasualtyRecord, CasualtyTick, Development, Hatred, Match
 from matches.standings import Result, result_of
@@ -110,11 +111,27 @@ def _game(match: Match, number: int) -> Game:
 
 
 def read_games(seasons) -> list[Game]:
-    """Every match with a result, in play order (1 query)."""
-    numbers = {s.pk: s.number for s in seasons}
-    matches = Match.objects.with_result().with_casualty_counts().order_by()
-    games = [_game(m, numbers[m.season_id]) for m in matches]
+    """Every match with a result of `seasons`, in play order.
+
+    Read one season at a time and kept in the page cache under that season's scope
+    (config/pagecache/fragments.py): a result renews its own season only, so after it just
+    that season is read again (1 query), not the whole history (the table's Elo column reads
+    all seasons after every result)."""
+    games = []
+    for season in seasons:
+        games += fragments.cached(
+            "games-of-season",
+            lambda season=season: _read_season_games(season),
+            season.pk,
+            season.number,
+            scopes=(fragments.STRUCTURE, fragments.season_scope(season.pk)),
+        )
     return sorted(games, key=lambda g: g.order)
+
+
+def _read_season_games(season) -> list[Game]:
+    matches = Match.objects.filter(season=season).with_result().with_casualty_counts().order_by()
+    return [_game(m, season.number) for m in matches]
 
 
 def read_league(*, players: bool = False) -> League:

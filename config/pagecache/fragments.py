@@ -43,8 +43,10 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 
 
 # Values and pages are kept in each process's memory ("template_fragments", which `{% cache %}`
-# uses too): a key contains the tokens, so it always names the same content and needs no
-# sharing; only the tokens live in the shared cache, read with one round trip per request.
+# uses too) with a copy in the shared cache (config/cache_backends.py, SharedCopyCache): a key
+# contains the tokens, so it always names the same content, and what one worker rebuilt after a
+# write the others read instead of rebuilding it. The tokens live in the shared cache, read with
+# one round trip per request.
 def local_cache():
     return caches["template_fragments"]
 
