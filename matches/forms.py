@@ -51,8 +51,12 @@ class TeamPickForm(forms.Form):
         data = super().clean()
         home, away = data.get("heim"), data.get("gast")
         if home and away:
-            # The pairing as the model sees it: its constraints say what is wrong.
-            Match(season=self.season, home=home, away=away).validate_constraints()
+            # The pairing as the model sees it: its constraints on the two teams say what is
+            # wrong (the others name fields this step does not have; each costs a query).
+            pairing = {"season", "home", "away"}
+            Match(season=self.season, home=home, away=away).validate_constraints(
+                exclude={f.name for f in Match._meta.concrete_fields} - pairing
+            )
             if not Match.may_enter(self.user, home=home, away=away):
                 raise forms.ValidationError(
                     _("Du kannst nur Spiele deiner eigenen Teams eintragen.")

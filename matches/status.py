@@ -10,6 +10,7 @@ from datetime import datetime
 
 from django.db.models import Q
 
+from config.pagecache import fragments
 from league.models import Season
 from roster.models import MIN_PLAYERS, Player, Team
 
@@ -69,8 +70,15 @@ def suspended_for_match(team: Team, match: Match) -> dict[int, Casualty]:
 
 
 def suspended_for_next_match(team: Team) -> dict[int, Casualty]:
-    """Who misses the team's next match (in the current season)."""
-    return suspended_players(team, season=Season.objects.current())
+    """Who misses the team's next match (in the current season). Kept in the page cache under
+    the team's scope (config/pagecache/fragments.py), which each of its matches, ticks and
+    records by hand renews: the result form and the squad page ask for it on every visit."""
+    return fragments.cached(
+        "suspended-for-next-match",
+        lambda: suspended_players(team, season=Season.objects.current()),
+        team.pk,
+        scopes=(fragments.STRUCTURE, fragments.team_scope(team.pk)),
+    )
 
 
 def status_of(player: Player, match: Match | None = None) -> Casualty | None:

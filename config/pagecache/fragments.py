@@ -160,14 +160,22 @@ def short_key(prefix: str, *parts: str) -> str:
     return f"{prefix}:" + hashlib.blake2b(raw, digest_size=20).hexdigest()
 
 
+def _in_transaction(using: str = "default") -> bool:
+    """Inside a transaction of the app's own (not only a test's): what is read there may be
+    rolled back, and the tokens renewed in it would then stay, so nothing built there is kept."""
+    connection = transaction.get_connection(using)
+    return any(not getattr(block, "_from_testcase", False) for block in connection.atomic_blocks)
+
+
 def cached(name: str, build: Callable, *vary, scopes: Iterable[str] = (LEAGUE,)):
     """`build()`, stored under the scopes' tokens, the name and `vary` until a write renews
-    them. Exceptions (Http404) are not stored."""
+    them. Exceptions (Http404) are not stored, nor anything built inside a transaction."""
     key = short_key("pagecache", tokens(*scopes), name, *map(str, vary))
     value = local_cache().get(key, _MISSING)
     if value is _MISSING:
         value = build()
-        local_cache().set(key, value, TIMEOUT)
+        if not _in_transaction():
+            local_cache().set(key, value, TIMEOUT)
     return value
 
 

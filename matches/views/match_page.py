@@ -32,19 +32,14 @@ from ..models import CasualtyTick, Development, Match
 
 
 def detail_queryset():
-    """A match with everything its page names (season, teams, who did what)."""
+    """A match with everything its page names (season, teams, who did what).
+
+    The people who saved, confirmed, disputed or deleted come in small queries of their own
+    (none for an empty field): joined into one query with the rest, PostgreSQL spent about
+    45 ms planning the eleven tables for a 1 ms lookup."""
     return Match.objects.select_related(
-        "season",
-        "home",
-        "away",
-        "conceded_by",
-        "forfeited_by",
-        "entered_by",
-        "saved_by",
-        "confirmed_by",
-        "disputed_by",
-        "deleted_by",
-    )
+        "season", "home", "away", "conceded_by", "forfeited_by", "entered_by"
+    ).prefetch_related("saved_by", "confirmed_by", "disputed_by", "deleted_by")
 
 
 def ticks():

@@ -209,6 +209,26 @@ def _players(team, match: Match | None) -> list[Player]:
     return [p for p in players if p.pk in on_roster or p.pk in ticked]
 
 
+def _rows_token(home, away) -> str:
+    """The tokens the casualty rows of a new match's form are kept under; read before the
+    form reads the players (config/pagecache/fragments.py)."""
+    return fragments.tokens(
+        fragments.STRUCTURE, fragments.team_scope(home.pk), fragments.team_scope(away.pk)
+    )
+
+
+def _rows_cache(form: MatchForm, token: str) -> dict:
+    """The casualty rows of a fresh "Spiel eintragen" form (players, their status, the tick
+    choices) are the same on every visit until one of the two teams changes, so they are kept as
+    a fragment under the teams' scopes; the rows of a sent form are rendered each time."""
+    fresh = not form.is_bound
+    return {
+        "rows_token": token,
+        "rows_seconds": fragments.TIMEOUT if fresh else 0,
+        "rows_viewer": "fresh" if fresh else "sent",
+    }
+
+
 def _match_form(request, *, home, away, match: Match | None) -> MatchForm:
     if match is None:
         suspended = {t.pk: suspended_for_next_match(t) for t in (home, away)}
@@ -251,6 +271,7 @@ def match_create(request):
             _("Für diese Paarung gibt es schon ein offenes Spiel: trag das Ergebnis hier ein."),
         )
         return redirect("matches:match-update", pk=scheduled.pk)
+    rows_token = _rows_token(home, away)
     form = _match_form(request, home=home, away=away, match=None)
     duplicate, ask_second_game = None, False
     if scheduled is not None:
@@ -290,6 +311,7 @@ def match_create(request):
             "scheduled": scheduled,
             "duplicate": duplicate,
             "ask_second_game": ask_second_game,
+            **_rows_cache(form, rows_token),
         },
         status=status,
     )
@@ -326,6 +348,8 @@ def match_update(request, pk: int):
             "home": match.home,
             "away": match.away,
             "match": match,
+            "rows_seconds": 0,  # a stored match's rows show its own ticks
+            "rows_viewer": f"match-{match.pk}",
         },
         status=status,
     )

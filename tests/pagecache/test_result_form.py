@@ -1,0 +1,70 @@
+"""The casualty rows of "Spiel eintragen" are kept as a fragment under the two teams' scopes
+(matches/views/results.py): the same for every visit, new at once when a team changes, and
+never in place of what a coach sent."""
+
+import re
+
+import pytest
+from django.forms.boundfield import BoundWidget
+from django.test import Client
+from django.utils import timezone
+
+from matches.records import record_casualty
+from roster.factories import PlayerFactory
+
+
+@pytest.fixture
+def coach_client(league):
+    _, home, _ = league
+    client = Client()
+    client.force_login(home.coach)
+    return client
+
+
+def form_url(home, away):
+    return f"/spiele/neu/?heim={home.pk}&gast={away.pk}"
+
+
+def test_fresh_form_rows_are_rendered_once(coach_client, league, monkeypatch):
+    _, home, away = league
+    first = coach_client.get(form_url(home, away)).content.decode()
+    rendered = []
+    tag = BoundWidget.tag
+    monkeypatch.setattr(BoundWidget, "tag", lambda self, *a: rendered.append(1) or tag(self, *a))
+    again = coach_client.get(form_url(home, away)).content.decode()
+    assert rendered == []
+    rows = re.compile(r'<ul class="casualty-rows">.*?</ul>', re.S)
+    assert rows.findall(again) == rows.findall(first)
+    other = coach_client.get(form_url(away, home)).content.decode()  # other sides: own rows
+    assert rendered and rows.findall(other) != rows.findall(first)
+
+
+def test_a_new_player_and_a_new_status_show_at_once(coach_client, league):
+    _, home, away = league
+    coach_client.get(form_url(home, away))
+    PlayerFactory(team=away, number=12, name="Frisch Verpflichtet")
+    hurt = home.players.order_by("number").first()
+    record_casualty(player=hurt, kind="dead", day=timezone.localdate(), by=home.coach)
+    page = coach_client.get(form_url(home, away)).content.decode()
+    assert "Frisch Verpflichtet" in page
+    row = re.search(rf'data-player="{hurt.pk}">.*?</li>', page, re.S).group(0)
+    assert "gesperrt" in row
+
+
+def test_a_refused_form_shows_the_ticks_that_were_sent(coach_client, league):
+    _, home, away = league
+    coach_client.get(form_url(home, away))  # the fresh rows are in the cache
+    victim = away.players.order_by("number").first()
+    page = coach_client.post(
+        "/spiele/neu/",
+        {
+            "heim": home.pk,
+            "gast": away.pk,
+            "played_at": "nicht-heute",
+            "home_touchdowns": 1,
+            "away_touchdowns": 0,
+            f"ausfall_{victim.pk}": "hurt",
+        },
+    ).content.decode()
+    row = re.search(rf'data-player="{victim.pk}">.*?</li>', page, re.S).group(0)
+    assert re.search(r'value="hurt"[^>]*checked|checked[^>]*value="hurt"', row), row
