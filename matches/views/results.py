@@ -209,21 +209,24 @@ def _players(team, match: Match | None) -> list[Player]:
     return [p for p in players if p.pk in on_roster or p.pk in ticked]
 
 
-def _rows_token(home, away) -> str:
-    """The tokens the casualty rows of a new match's form are kept under; read before the
-    form reads the players (config/pagecache/fragments.py)."""
-    return fragments.tokens(
-        fragments.STRUCTURE, fragments.team_scope(home.pk), fragments.team_scope(away.pk)
-    )
-
-
-def _rows_cache(form: MatchForm, token: str) -> dict:
-    """The casualty rows of a fresh "Spiel eintragen" form (players, their status, the tick
-    choices) are the same on every visit until one of the two teams changes, so they are kept as
-    a fragment under the teams' scopes; the rows of a sent form are rendered each time."""
-    fresh = not form.is_bound
+def _rows_tokens(home, away) -> dict[int, str]:
+    """Team id -> the tokens the casualty rows of that team's players are kept under in a new
+    match's form; read before the form reads the players (config/pagecache/fragments.py)."""
     return {
-        "rows_token": token,
+        team.pk: fragments.tokens(fragments.STRUCTURE, fragments.team_scope(team.pk))
+        for team in (home, away)
+    }
+
+
+def _rows_cache(form: MatchForm, tokens: dict[int, str]) -> dict:
+    """The casualty rows of a fresh "Spiel eintragen" form (one team's players, their status,
+    the tick choices) are the same on every visit until that team changes, whoever it plays,
+    so each side's rows are a fragment under its team's scope; a sent form's are rendered each
+    time."""
+    fresh = not form.is_bound
+    for side in form.sides:
+        side["rows_token"] = tokens[side["victims"].pk]
+    return {
         "rows_seconds": fragments.TIMEOUT if fresh else 0,
         "rows_viewer": "fresh" if fresh else "sent",
     }
@@ -271,7 +274,7 @@ def match_create(request):
             _("Für diese Paarung gibt es schon ein offenes Spiel: trag das Ergebnis hier ein."),
         )
         return redirect("matches:match-update", pk=scheduled.pk)
-    rows_token = _rows_token(home, away)
+    rows_tokens = _rows_tokens(home, away)
     form = _match_form(request, home=home, away=away, match=None)
     duplicate, ask_second_game = None, False
     if scheduled is not None:
@@ -311,7 +314,7 @@ def match_create(request):
             "scheduled": scheduled,
             "duplicate": duplicate,
             "ask_second_game": ask_second_game,
-            **_rows_cache(form, rows_token),
+            **_rows_cache(form, rows_tokens),
         },
         status=status,
     )
