@@ -28,6 +28,14 @@ from .state import State
 
 EXACT, LOWER, UPPER = 0, 1, 2
 INF = float("inf")
+# Caps on what a search keeps: table entries carried from one action to the next, and inner
+# nodes whose ordered children are kept within one search (memory: about 1 kB a position).
+TABLE_LIMIT = 120_000
+KIDS_LIMIT = 4_000
+# How many children an inner node above the leaves searches (see Search.width).
+WIDTH = 12
+# The tables carried over, per side to move and evaluation (a value is always that side's view).
+_TABLES: dict[tuple[int, Callable], dict] = {}
 
 
 class _OutOfTime(Exception):
@@ -37,12 +45,28 @@ class _OutOfTime(Exception):
 class Search:
     """One search from the root side's point of view; reusable across calls for the same side."""
 
-    def __init__(self, team: int, deadline: float, evaluate: Callable[[State, int], float]) -> None:
+    def __init__(
+        self,
+        team: int,
+        deadline: float,
+        evaluate: Callable[[State, int], float],
+        table: dict[State, tuple[int, float, int, Action | None]] | None = None,
+        width: int | None = None,
+    ) -> None:
         self.evaluate = evaluate
         self.team = team
         self.deadline = deadline
         self.nodes = 0
-        self.table: dict[State, tuple[int, float, int, Action | None]] = {}
+        # Inner nodes at least two actions above the leaves search only their ``width`` best
+        # children by static order (the table's move among them); None searches them all.
+        self.width = width
+        # The table may come from an earlier search for the same side and evaluation: its
+        # entries stay true (a value searched d actions deep does not depend on the clock).
+        self.table: dict[State, tuple[int, float, int, Action | None]] = (
+            {} if table is None else table
+        )
+        # Children of inner nodes, ordered by static value, kept for the next iteration.
+        self.kids: dict[State, list[tuple[Action, State]]] = {}
 
     def _tick(self) -> None:
         # Every node expands all its children (about 2 ms), so the clock is read at each one.
@@ -51,7 +75,21 @@ class Search:
             raise _OutOfTime
 
     def ordered_children(self, state: State, first: Action | None) -> list[tuple[Action, State]]:
-        """The children of ``state``, best first for the side to move."""
+        """The children of ``state``, best first for the side to move (the table's move first)."""
+        out = self.kids.get(state)
+        if out is None:
+            out = self._static_order(state)
+            if len(self.kids) < KIDS_LIMIT:
+                self.kids[state] = out
+        if first is not None and out[0][0] != first:
+            out = list(out)
+            for i, (a, _c) in enumerate(out):
+                if a == first:
+                    out.insert(0, out.pop(i))
+                    break
+        return out
+
+    def _static_order(self, state: State) -> list[tuple[Action, State]]:
         team, evaluate = self.team, self.evaluate
         scored = []
         deadline = self.deadline
@@ -62,13 +100,7 @@ class Search:
             scored.append((evaluate(child, team), action, child))
         maximise = state.team_to_move == team
         scored.sort(key=lambda x: x[0], reverse=maximise)
-        out = [(a, c) for _, a, c in scored]
-        if first is not None:
-            for i, (a, _c) in enumerate(out):
-                if a == first:
-                    out.insert(0, out.pop(i))
-                    break
-        return out
+        return [(a, c) for _, a, c in scored]
 
     def value(self, state: State, depth: int, alpha: float, beta: float) -> float:
         """Alpha-beta value of ``state`` searched ``depth`` actions deep (root side's view)."""
@@ -93,7 +125,10 @@ class Search:
             # Leaves: static values of the children; no ordering needed.
             team, evaluate = self.team, self.evaluate
             best = -INF if maximise else INF
-            for action in state.legal_actions():
+            actions = state.legal_actions()
+            if first is not None:  # the table's best first: the likeliest cut-off
+                actions = (first, *(a for a in actions if a != first))
+            for action in actions:
                 v = evaluate(state.apply_legal(action), team)
                 if (v > best) if maximise else (v < best):
                     best, best_action = v, action
@@ -105,7 +140,10 @@ class Search:
                         break
         else:
             best = -INF if maximise else INF
-            for action, child in self.ordered_children(state, first):
+            children = self.ordered_children(state, first)
+            if self.width is not None:
+                children = children[: self.width]
+            for action, child in children:
                 v = self.value(child, depth - 1, alpha, beta)
                 if (v > best) if maximise else (v < best):
                     best, best_action = v, action
@@ -165,11 +203,16 @@ def choose(
     rng: random.Random,
     evaluate: Callable[[State, int], float],
     budget: float = 0.6,
+    width: int | None = WIDTH,
 ) -> Action:
     """The master's action: the only legal one at once, else the deepest search in ``budget`` s."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    search = Search(state.team_to_move, time.perf_counter() + budget, evaluate)
+    team = state.team_to_move
+    table = _TABLES.get((team, evaluate))
+    if table is None or len(table) > TABLE_LIMIT:
+        table = _TABLES[(team, evaluate)] = {}
+    search = Search(team, time.perf_counter() + budget, evaluate, table, width)
     action, _depth = search.root(state, rng)
     return action
