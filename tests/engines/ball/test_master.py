@@ -212,3 +212,36 @@ def test_a_narrow_search_looks_only_at_the_best_children():
     wide.value(state, 3, -float("inf"), float("inf"))
     narrow.value(state, 3, -float("inf"), float("inf"))
     assert narrow.nodes < wide.nodes
+
+
+def test_entries_of_past_turns_are_dropped():
+    state = _positions()[0]
+    master._TABLES.clear()
+    choose(state, random.Random(1), evaluate, budget=0.1)
+    table = master._TABLES[(state.team_to_move, evaluate)]
+    assert any(k.turn == state.turn for k in table)
+    later = state
+    while later.turn == state.turn or later.team_to_move != state.team_to_move:
+        later = later.apply(choose_action(later, "easy", seed=1))
+    choose(later, random.Random(1), evaluate, budget=0.1)
+    kept = master._TABLES[(state.team_to_move, evaluate)]
+    assert kept and all(k.turn >= later.turn for k in kept)
+
+
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [({"budget": 0}, ValueError), ({"budget": -1.0}, ValueError), ({"width": 0}, ValueError)],
+)
+def test_bad_settings_are_refused_clearly(kwargs, error):
+    with pytest.raises(error):
+        choose(new_game(), random.Random(1), evaluate, **kwargs)
+
+
+def test_a_finished_game_or_no_position_is_refused(kit):
+    one_to_win = kit.position({"X4": "H16"}, carrier="home X4", atk="home", target_score=1)
+    over = one_to_win.apply("H16-I17")
+    assert over.is_over
+    with pytest.raises(ValueError, match="over"):
+        choose(over, random.Random(1), evaluate)
+    with pytest.raises(TypeError):
+        choose("G5-H6", random.Random(1), evaluate)
