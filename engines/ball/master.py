@@ -15,7 +15,8 @@ argument keeps this module free of an import of ``ai``, which offers this level)
   so "two actions left" and "one action left" never share an entry. The table is kept from
   one action to the next (per side and evaluation): the second action of a turn starts from
   what the first one searched. The turn number is part of the key, so entries of past turns
-  can never be met again and are dropped; past ``TABLE_LIMIT`` entries the table starts anew.
+  (or of another game's later turns) are dropped when the turn changes; past ``TABLE_LIMIT``
+  entries the table starts anew.
 - Move ordering: the table's best action first, then the children by their static value (best
   for the side to move first; kept for the next iteration); the root keeps the order of the
   previous iteration's values. At the nodes just above the leaves the table's action comes
@@ -41,8 +42,10 @@ from .state import State
 EXACT, LOWER, UPPER = 0, 1, 2
 INF = float("inf")
 # Caps on what a search keeps: table entries carried from one action to the next, and inner
-# nodes whose ordered children are kept within one search (memory: about 1 kB a position).
+# nodes whose ordered children are kept within one search (memory: about 3 kB a position).
 TABLE_LIMIT = 50_000
+# Turns ahead of the current one whose entries are kept (a search never reaches further).
+TURNS_AHEAD = 4
 KIDS_LIMIT = 4_000
 # How many children an inner node above the leaves searches (see Search.width).
 WIDTH = 12
@@ -232,8 +235,10 @@ def choose(
         return legal[0]
     team = state.team_to_move
     table = _TABLES.get((team, evaluate))
-    if table is not None and _TABLE_TURN.get((team, evaluate), 0) < state.turn:
-        table = {k: v for k, v in table.items() if k.turn >= state.turn}
+    if table is not None and _TABLE_TURN.get((team, evaluate)) != state.turn:
+        # a later turn, or another game: keep what this turn's searches can still meet
+        turn = state.turn
+        table = {k: v for k, v in table.items() if turn <= k.turn <= turn + TURNS_AHEAD}
     if table is None or len(table) > TABLE_LIMIT:
         table = {}
     _TABLES[(team, evaluate)] = table

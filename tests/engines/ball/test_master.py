@@ -245,3 +245,16 @@ def test_a_finished_game_or_no_position_is_refused(kit):
         choose(over, random.Random(1), evaluate)
     with pytest.raises(TypeError):
         choose("G5-H6", random.Random(1), evaluate)
+
+
+def test_a_new_game_does_not_keep_the_last_games_later_turns():
+    state = _positions()[0]
+    master._TABLES.clear()
+    master._TABLE_TURN.clear()
+    late = state
+    while late.turn < state.turn + 8 or late.team_to_move != state.team_to_move:
+        late = late.apply(choose_action(late, "easy", seed=2))
+    choose(late, random.Random(1), evaluate, budget=0.1)
+    choose(state, random.Random(1), evaluate, budget=0.1)
+    table = master._TABLES[(state.team_to_move, evaluate)]
+    assert all(state.turn <= k.turn <= state.turn + master.TURNS_AHEAD for k in table)
