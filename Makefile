@@ -80,7 +80,7 @@ answer-ball: install-dev
 strength-ball: install-dev
 	$(BIN)/python -m benchmarks.ball_strength
 
-# The master level against "schwer" over 200 games (long: about an hour on 2 cores).
+# The master level against "schwer": at most 200 games, stops when its SPRT decides (long: up to an hour and more on 2 cores).
 strength-ball-master: install-dev
 	nice $(BIN)/python -m benchmarks.ball_master
 
