@@ -160,6 +160,39 @@ def current_skills(facts) -> dict[int, Counter]:
     return skills
 
 
+def statuses(facts) -> dict[int, str]:
+    """Player id → 💀 ("dead") or 🏥 ("injured") for his team's next match (league.md "Status")."""
+    seasons = {s["id"]: s["number"] for s in facts["seasons"]}
+    current = max(seasons.values())
+    team_of = {p["id"]: p["team_id"] for p in facts["players"]}
+    last_played: dict[int, dict] = {}
+    for match in sorted(
+        (m for m in facts["matches"] if played(m)),
+        key=lambda m: (seasons[m["season_id"]], m["played_at"], m["created_at"], m["id"]),
+    ):
+        last_played[match["home_id"]] = last_played[match["away_id"]] = match
+    matches = {m["id"]: m for m in facts["matches"]}
+    out: dict[int, str] = {}
+    for tick in facts["ticks"]:
+        match = matches[tick["match_id"]]
+        if not played(match):
+            continue
+        player = tick["player_id"]
+        if tick["kind"] == "dead" and seasons[match["season_id"]] == current:
+            out[player] = "dead"
+        elif tick["kind"] == "injured" and last_played.get(team_of[player]) is match:
+            out.setdefault(player, "injured")
+    for record in facts["records"]:
+        player = record["player_id"]
+        if record["kind"] == "dead" and seasons[record["season_id"]] == current:
+            out[player] = "dead"
+        elif record["kind"] == "injured":
+            last = last_played.get(team_of[player])
+            if last is None or record["happened_at"] > last["played_at"]:
+                out.setdefault(player, "injured")
+    return out
+
+
 # --- the comparison ---------------------------------------------------------------------------
 
 
@@ -194,13 +227,18 @@ def main() -> int:
     failures += agree != total
 
     skills = current_skills(facts)
-    agree = total = 0
-    diffs = []
+    status = statuses(facts)
+    agree = total = status_agree = 0
+    diffs, status_diffs = [], []
     teams = sorted({p["team_id"] for p in facts["players"]})
     for team in teams:
         detail = fetch(f"{api}/teams/{team}")
         for player in detail["roster"]:
             total += 1
+            if status.get(player["id"]) == player["status"]:
+                status_agree += 1
+            else:
+                status_diffs.append((player["id"], status.get(player["id"]), player["status"]))
             shown = Counter(s["name"] for s in player["skills"])
             mine = skills.get(player["id"], Counter())
             if shown == mine:
@@ -217,6 +255,14 @@ def main() -> int:
     for diff in diffs[:10]:
         print("   Spieler {}: nur hier {}, nur in der App {}".format(*diff))
     failures += agree != total
+    kinds = Counter(status.values())
+    print(
+        f"Status (🏥/💀): {status_agree}/{total} Spieler stimmen"
+        f" (erwartet {kinds['injured']} 🏥, {kinds['dead']} 💀)"
+    )
+    for diff in status_diffs[:10]:
+        print("   Spieler {}: hier {}, in der App {}".format(*diff))
+    failures += status_agree != total
     return 1 if failures else 0
 
 
