@@ -120,6 +120,7 @@ OFFLINE_STATIC = (
     "js/confirm.js",
     "js/skills.js",
     "js/drafts.js",
+    "js/result-development.js",
     "img/favicon.svg",
     "django_htmx/htmx-2.min.js",
 )

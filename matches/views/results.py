@@ -1,6 +1,8 @@
 """Results: the season's matches and their download, a match's page, entering and correcting a
 result (matches/services.py), and the other coach's confirmation or dispute."""
 
+import dataclasses
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -18,8 +20,8 @@ from league.models import Season
 from league.seasons import season_from_request, season_scopes, seasons_latest_first
 from roster.models import Player
 
-from .. import open_matches, services
-from ..forms import DisputeForm, MatchForm, TeamPickForm
+from .. import development, open_matches, services
+from ..forms import DisputeForm, MatchForm, ResultDevelopmentForm, TeamPickForm
 from ..models import Match
 from ..status import suspended_for_match, suspended_for_next_match
 from .match_page import (
@@ -215,7 +217,7 @@ def _match_form(request, *, home, away, match: Match | None) -> MatchForm:
     else:
         suspended = {t.pk: suspended_for_match(t, match) for t in (home, away)}
     data = request.POST if request.method == "POST" else None
-    return MatchForm(
+    form = MatchForm(
         data,
         initial=MatchForm.initial_for(match),
         home=home,
@@ -223,6 +225,37 @@ def _match_form(request, *, home, away, match: Match | None) -> MatchForm:
         players={t.pk: _players(t, match) for t in (home, away)},
         suspended=suspended,
     )
+    # The development of the coach's own team (an admin's: both) goes with the result, so it
+    # can be chosen without signal too; a correction offers it while it may still be chosen.
+    teams = [t for t in (home, away) if t.is_coached_by(request.user)] or [home, away]
+    if match is not None and match.is_played:
+        teams = [t for t in teams if development.can_complete(match=match, team=t)]
+    form.developments = [
+        ResultDevelopmentForm(
+            data,
+            team=team,
+            options=development.options_before_result(
+                team=team, match=match, suspended=suspended[team.pk]
+            ),
+        )
+        for team in teams
+    ]
+    form.development_refused = False
+    return form
+
+
+def _entry(form: MatchForm) -> services.MatchEntry | None:
+    """The result with the developments chosen with it; None if a part of the form is wrong."""
+    valid = all([form.is_valid(), *(part.is_valid() for part in form.developments)])
+    if not valid:
+        return None
+    picks = tuple(pick for part in form.developments if (pick := part.pick()) is not None)
+    return dataclasses.replace(form.entry(), developments=picks)
+
+
+def _refused(form: MatchForm, error: ValidationError) -> None:
+    form.add_error(None, error)
+    form.development_refused = isinstance(error, development.DevelopmentRefused)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -264,14 +297,14 @@ def match_create(request):
             )
             % {"match": scheduled.label()},
         )
-    elif request.method == "POST" and form.is_valid():
+    elif request.method == "POST" and (entry := _entry(form)) is not None:
         try:
-            match = services.enter_match(entry=form.entry(), by=request.user)
+            match = services.enter_match(entry=entry, by=request.user)
         except services.DuplicateMatch as error:
             form.add_error(None, error)
             duplicate, ask_second_game = error.existing, error.may_be_second_game
         except ValidationError as error:
-            form.add_error(None, error)
+            _refused(form, error)
         except PermissionDenied as error:
             form.add_error(None, str(error))
         else:
@@ -305,14 +338,14 @@ def match_update(request, pk: int):
         pk=pk,
     )
     form = _match_form(request, home=match.home, away=match.away, match=match)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and (entry := _entry(form)) is not None:
         version = form.cleaned_data["version"] or 0
         try:
             match = services.update_match(
-                match=match, entry=form.entry(), version=version, by=request.user
+                match=match, entry=entry, version=version, by=request.user
             )
         except ValidationError as error:
-            form.add_error(None, error)
+            _refused(form, error)
         else:
             messages.success(request, _("Spiel gespeichert: %(match)s") % {"match": match})
             return redirect(match)

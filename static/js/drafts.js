@@ -74,6 +74,8 @@
       for (const input of target.querySelectorAll(`[name="${CSS.escape(name)}"]`)) {
         if (input.type === "radio" || input.type === "checkbox") input.checked = input.value === value;
         else input.value = value;
+        // Lists that depend on this one (the development's categories and skills) follow it.
+        if (input.tagName === "SELECT") input.dispatchEvent(new Event("change", { bubbles: true }));
       }
     }
   }
