@@ -2,6 +2,7 @@
 result (matches/services.py), and the other coach's confirmation or dispute."""
 
 import dataclasses
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
@@ -9,6 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import EmptyPage, Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -258,6 +260,22 @@ def _refused(form: MatchForm, error: ValidationError) -> None:
     form.development_refused = isinstance(error, development.DevelopmentRefused)
 
 
+def _offline_targets(request, season) -> dict[str, str]:
+    """ "home-away" -> the form each pairing of the coach's teams leads to: the phone keeps
+    them all while online, so the pick step works without signal too."""
+    create = reverse("matches:match-create")
+    return {
+        f"{home}-{away}": (
+            reverse("matches:match-update", args=[match.pk])
+            if match is not None
+            else f"{create}?{urlencode({'heim': home, 'gast': away})}"
+        )
+        for (home, away), match in open_matches.entry_targets(
+            season=season, user=request.user
+        ).items()
+    }
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def match_create(request):
     """ "Spiel eintragen": pick the two teams, then the result and the casualties."""
@@ -274,7 +292,11 @@ def match_create(request):
         source = None
     pick = TeamPickForm(source or None, initial=initial, season=season, user=request.user)
     if not pick.is_valid():
-        return render(request, "matches/match_pick.html", {"pick": pick, "season": season})
+        return render(
+            request,
+            "matches/match_pick.html",
+            {"pick": pick, "season": season, "offline_targets": _offline_targets(request, season)},
+        )
     home, away = pick.cleaned_data["heim"], pick.cleaned_data["gast"]
     scheduled = open_matches.open_match_for_pairing(season=season, home=home, away=away)
     if scheduled is not None and request.method == "GET":
