@@ -98,7 +98,7 @@ def test_the_development_chosen_offline_is_stored_with_the_result(
     assert on_server(DEVELOPMENTS) == before  # nothing arrived yet
 
     page.context.set_offline(False)
-    expect(page.locator("#drafts")).to_contain_text(SENT)
+    expect(page.locator("#drafts")).to_contain_text(SENT, timeout=30_000)
     after = on_server(DEVELOPMENTS)
     assert after["matches"] == before["matches"] + 1  # the open match, now played
     [development] = [d for d in after["developments"] if d[0] == match]
@@ -155,7 +155,7 @@ def test_the_team_pick_works_offline_and_a_pick_no_longer_allowed_is_named(
     )
     page.context.set_offline(False)
     region = page.locator("#drafts")
-    expect(region).to_contain_text("Nicht gesendet")
+    expect(region).to_contain_text("Nicht gesendet", timeout=30_000)
     expect(region).to_contain_text(
         f"Entwicklung von {MINE}: {picked['player_name']} kann sich nach"
     )
@@ -164,7 +164,7 @@ def test_the_team_pick_works_offline_and_a_pick_no_longer_allowed_is_named(
 
     # The coach decides: the result goes without the development.
     region.get_by_role("button", name="Ohne Entwicklung senden").click()
-    expect(region).to_contain_text(SENT)
+    expect(region).to_contain_text(SENT, timeout=30_000)
     after = on_server(DEVELOPMENTS)
     assert after["matches"] == before["matches"] + 1
     assert after["developments"] == before["developments"]
