@@ -19,6 +19,7 @@ Every function locks the match row, so a double submit cannot roll twice.
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -69,8 +70,9 @@ def eligible_players(*, match: Match, team: Team) -> list[Player]:
     ]
 
 
-def gainable_skills(*, player: Player, match: Match, categories=None) -> list[Skill]:
-    """Skills `player` may gain after `match`, by name; `categories` limits them (codes)."""
+def gainable_skills(*, player: Player, match: Match | None, categories=None) -> list[Skill]:
+    """Skills `player` may gain after `match` (None: after a match not saved yet, with his
+    skills as they are now), by name; `categories` limits them (codes)."""
     owned = current_skill_ids(player, at_match=match)
     pool = Skill.objects.development_pool().select_related("category").order_by("name")
     if categories is not None:
@@ -93,7 +95,7 @@ def primary_codes(player: Player) -> list[str]:
     return [c for c in SkillCategory.objects.values_list("code", flat=True) if c in codes]
 
 
-def primary_options(*, player: Player, match: Match) -> dict[str, list[Skill]]:
+def primary_options(*, player: Player, match: Match | None) -> dict[str, list[Skill]]:
     """What "Selbst wählen" offers for `player`: category code -> his gainable skills in it, for
     the categories he may choose (primary set plus Devious; unrestricted: all) that still hold
     at least three gainable skills, in category order."""
@@ -118,6 +120,45 @@ def can_complete(*, match: Match, team: Team) -> bool:
     if current is not None and not current.is_open:
         return False
     return is_latest_played(match=match, team=team)
+
+
+def options_before_result(*, team: Team, match: Match | None, suspended) -> list[dict]:
+    """What the result form offers for the development of `team` before the result is saved,
+    so the phone can offer it without signal: the players who may develop as the roster stands
+    (not retired, not `suspended` for this match), each with his `primary_options` as category
+    (pk, name) -> skills (pk, name). The server checks the choice again when the result
+    arrives (`choose_with_result`): a 💀 in this very match, or a roster changed meanwhile,
+    is refused there with its message."""
+    at = match if match is not None and match.is_played else None
+    players = team.players.filter(retired_on=None).order_by("number")
+    categories = {c.code: c for c in SkillCategory.objects.all()}
+    options = []
+    for player in players:
+        if player.pk in suspended:
+            continue
+        grouped = primary_options(player=player, match=at)
+        options.append(
+            {
+                "id": player.pk,
+                "name": str(player),
+                "categories": [
+                    {
+                        "id": categories[code].pk,
+                        "name": category_label(categories[code]),
+                        "skills": [[skill.pk, skill.name] for skill in skills],
+                    }
+                    for code, skills in grouped.items()
+                ],
+            }
+        )
+    return options
+
+
+def category_label(category: SkillCategory) -> str:
+    """ "Strength (Stärke)": the English name as everywhere, the German one beside."""
+    if category.name_de and category.name_de != category.name:
+        return f"{category.name} ({category.name_de})"
+    return category.name
 
 
 # --- workflows ----------------------------------------------------------------------------
@@ -288,6 +329,48 @@ def choose(
     if choice == Choice.OPEN:
         return leave_open(match=match, team=team, by=by)
     raise ValueError(f"unknown development choice {choice!r}")
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A development chosen together with the result (the result form, offline too)."""
+
+    team: Team
+    choice: str
+    player: Player | None = None
+    category: SkillCategory | None = None
+    proposals: tuple = ()
+
+
+class DevelopmentRefused(ValidationError):
+    """A development chosen with the result that the server does not allow (any more): the
+    result is not saved either, the coach decides (send without it, or discard)."""
+
+
+def choose_with_result(*, match: Match, picks: Sequence[Pick], by) -> None:
+    """The developments chosen with the result of `match`, inside the transaction that saves
+    it: the rules are checked now, against the saved result (a 💀 in it bars the player) and
+    the roster as it is, so a stale choice from the phone raises `DevelopmentRefused` with the
+    service's German messages, each naming the team."""
+    for pick in picks:
+        try:
+            choose(
+                pick.choice,
+                match=match,
+                team=pick.team,
+                by=by,
+                player=pick.player,
+                category=pick.category,
+                proposals=pick.proposals,
+            )
+        except ValidationError as error:
+            raise DevelopmentRefused(
+                [
+                    _("Entwicklung von %(team)s: %(message)s")
+                    % {"team": pick.team, "message": message}
+                    for message in error.messages
+                ]
+            ) from None
 
 
 PROPOSAL_FIELDS = ("proposal_1", "proposal_2", "opponent_proposal")

@@ -16,6 +16,7 @@ from config.numbers import AsciiIntegerField, IdChoiceField, parse_id
 from roster.models import Player, Team
 from rules.models import Keyword, Skill, SkillCategory
 
+from .development import Pick, category_label
 from .models import Casualty, CasualtyRecord, Development, Match
 from .services import MatchEntry
 
@@ -252,11 +253,7 @@ class SkillChoiceField(IdChoiceField):
         return obj.name
 
 
-def _category(category: SkillCategory) -> str:
-    """ "Strength (Stärke)": the English name as everywhere, the German one beside."""
-    if category.name_de and category.name_de != category.name:
-        return f"{category.name} ({category.name_de})"
-    return category.name
+_category = category_label
 
 
 def _grouped_choices(skills) -> list:
@@ -350,6 +347,78 @@ class DevelopmentForm(forms.Form):
 
     def proposals(self) -> list:
         return [self.cleaned_data[n] for n in ("proposal_1", "proposal_2", "opponent_proposal")]
+
+
+class ResultDevelopmentForm(forms.Form):
+    """The development of one team, chosen on the result form together with the result (so it
+    can be typed without signal, the phone keeping the form). `options` are the server's own
+    (`development.options_before_result`); the lists hold all of them, and the page narrows
+    them to the picked player and category. The rules are checked again by the service when
+    the result arrives; left empty, the development is chosen later on the match page."""
+
+    choice = forms.ChoiceField(label=_("Entwicklung"), required=False, widget=forms.RadioSelect)
+    player = IdChoiceField(label=_("Spieler"), queryset=Player.objects.none(), required=False)
+    category = IdChoiceField(
+        label=_("Kategorie"), queryset=SkillCategory.objects.all(), required=False
+    )
+    proposal_1 = SkillChoiceField(
+        label=_("Dein Vorschlag 1"), queryset=Skill.objects.none(), required=False
+    )
+    proposal_2 = SkillChoiceField(
+        label=_("Dein Vorschlag 2"), queryset=Skill.objects.none(), required=False
+    )
+    opponent_proposal = SkillChoiceField(
+        label=_("Vorschlag des Gegners"), queryset=Skill.objects.none(), required=False
+    )
+    PROPOSALS = ("proposal_1", "proposal_2", "opponent_proposal")
+
+    def __init__(self, *args, team: Team, options: list[dict], **kwargs):
+        super().__init__(*args, prefix=f"entwicklung{team.pk}", **kwargs)
+        self.team, self.options = team, options
+        self.options_id = f"{self.prefix}-optionen"
+        self.fields["choice"].choices = [
+            ("", _("Später auf der Spielseite")),
+            *Development.Choice.choices,
+        ]
+        # Any player of the team is read, so a stale pick gets the service's own message.
+        self.fields["player"].queryset = team.players.all()
+        self.fields["player"].choices = [("", "—"), *((p["id"], p["name"]) for p in options)]
+        categories: dict[int, str] = {}
+        groups: dict[str, dict[int, str]] = {}
+        for player in options:
+            for category in player["categories"]:
+                categories[category["id"]] = category["name"]
+                group = groups.setdefault(category["name"], {})
+                group.update({pk: name for pk, name in category["skills"]})
+        self.fields["category"].choices = [("", "—"), *categories.items()]
+        pool = Skill.objects.development_pool()
+        by_name = lambda item: item[1]  # noqa: E731
+        grouped = [("", "—"), *((n, sorted(g.items(), key=by_name)) for n, g in groups.items())]
+        for name in self.PROPOSALS:
+            self.fields[name].queryset = pool
+            self.fields[name].widget.choices = grouped
+
+    def clean(self):
+        data = super().clean()
+        if data.get("choice") == Development.Choice.CHOOSE:
+            for name in ("player", "category", *self.PROPOSALS):
+                if not data.get(name) and name not in self.errors:
+                    self.add_error(name, _("Bei „Selbst wählen“ bitte ausfüllen."))
+        return data
+
+    def pick(self) -> Pick | None:
+        """The chosen development, or None: chosen later on the match page."""
+        data = self.cleaned_data
+        if not data.get("choice"):
+            return None
+        choose = data["choice"] == Development.Choice.CHOOSE
+        return Pick(
+            team=self.team,
+            choice=data["choice"],
+            player=data.get("player") if choose else None,
+            category=data.get("category") if choose else None,
+            proposals=tuple(data[name] for name in self.PROPOSALS) if choose else (),
+        )
 
 
 class DevelopmentBonusForm(forms.Form):

@@ -14,6 +14,7 @@ from datetime import datetime
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -118,6 +119,31 @@ def open_match_for_pairing(*, season: Season, home: Team, away: Team) -> Match |
         .in_schedule_order()
         .first()
     )
+
+
+def entry_targets(*, season: Season, user) -> dict[tuple[int, int], Match | None]:
+    """For "Spiel eintragen" without signal: every pairing (home, away) of one of the user's
+    own teams with another team of `season`, either venue, and the open match its result
+    belongs to (as `open_match_for_pairing` says; None: a new match)."""
+    teams = list(season.teams.select_related("coach").order_by("name"))
+    mine = [team for team in teams if team.is_coached_by(user)]
+    if not mine:
+        return {}
+    waiting = list(
+        Match.objects.for_season(season)
+        .without_result()
+        .filter(Q(home__in=mine) | Q(away__in=mine))
+        .in_schedule_order()
+    )
+    targets: dict[tuple[int, int], Match | None] = {}
+    for own in mine:
+        for other in teams:
+            if other.pk == own.pk:
+                continue
+            pair = {own.pk, other.pk}
+            first = next((m for m in waiting if {m.home_id, m.away_id} == pair), None)
+            targets[(own.pk, other.pk)] = targets[(other.pk, own.pk)] = first
+    return targets
 
 
 def create_match(

@@ -31,7 +31,7 @@ from config.writeguard import StaleVersion
 from league.models import Season
 from roster.models import Player, Team
 
-from .development import development_errors
+from .development import choose_with_result, development_errors
 from .models import CasualtyTick, Hatred, Match
 from .outbox import What, announce
 from .status import suspended_for_match
@@ -53,6 +53,9 @@ class MatchEntry:
     submission_key: uuid.UUID | None = None
     # The explicit yes to "Noch ein Spiel derselben Paarung eintragen?" (see `_refuse_duplicate`)
     second_game: bool = False
+    # Developments chosen with the result (the form offers them, offline too): saved in the
+    # same transaction, after the result, with the rules checked then (`choose_with_result`).
+    developments: tuple = ()
 
 
 DUPLICATE_WINDOW = timedelta(hours=12)
@@ -284,6 +287,7 @@ def enter_match(*, entry: MatchEntry, by) -> Match:
             return already
         match = Match(season=season, home=entry.home, away=entry.away, entered_by=by, saved_by=by)
         match = _save(match=match, entry=entry, later=set(), by=by)
+        choose_with_result(match=match, picks=entry.developments, by=by)
         _announce_result(match, by=by, change="entered")
         return match
 
@@ -335,6 +339,7 @@ def update_match(*, match: Match, entry: MatchEntry, version: int, by) -> Match:
         later = _later_pks(match) if match.is_played else set()
         changed = "changed" if match.is_played else "entered"
         match = _save(match=match, entry=entry, later=later, by=by)
+        choose_with_result(match=match, picks=entry.developments, by=by)
         _announce_result(match, by=by, change=changed)
         return match
 

@@ -1,4 +1,3 @@
-import hashlib
 import json
 
 from django.conf import settings
@@ -21,6 +20,7 @@ from .models import (
     RuleTableRow,
     Skill,
 )
+from .offline_content import content_version
 
 
 @require_safe
@@ -120,6 +120,7 @@ OFFLINE_STATIC = (
     "js/confirm.js",
     "js/skills.js",
     "js/drafts.js",
+    "js/result-development.js",
     "img/favicon.svg",
     "django_htmx/htmx-2.min.js",
 )
@@ -140,16 +141,15 @@ def offline_precache() -> list[str]:
 @cache_control(no_cache=True, max_age=0)
 def service_worker(request):
     """The service worker that keeps the handbook, the skills reference and the table usable
-    offline. Its cache is versioned by the precached URLs (hashed static names) and the
-    reference data's token, which renews whenever an admin edits races, skills or the handbook:
-    either change makes a new worker, which drops the old caches."""
+    offline. Its cache is versioned by a hash of the content it keeps (rules/offline.py): a
+    change of it makes a new worker, which drops the old caches; no change, no new worker."""
     precache = offline_precache()
-    content = "\n".join([*precache, fragments.tokens(fragments.REFERENCE)])
+    version = content_version(static_paths=(*OFFLINE_STATIC, *WORKER_MODULES), pages=precache)
     return render(
         request,
         "rules/sw.js",
         {
-            "version": hashlib.sha256(content.encode()).hexdigest()[:12],
+            "version": version,
             "precache_json": json.dumps(precache),
             "offline_page": reverse("rules:offline"),
             # STATIC_URL, not static(""): the manifest storage has no entry for "".

@@ -1,12 +1,16 @@
 """Results: the season's matches and their download, a match's page, entering and correcting a
 result (matches/services.py), and the other coach's confirmation or dispute."""
 
+import dataclasses
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import EmptyPage, Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -18,8 +22,8 @@ from league.models import Season
 from league.seasons import season_from_request, season_scopes, seasons_latest_first
 from roster.models import Player
 
-from .. import open_matches, services
-from ..forms import DisputeForm, MatchForm, TeamPickForm
+from .. import development, open_matches, services
+from ..forms import DisputeForm, MatchForm, ResultDevelopmentForm, TeamPickForm
 from ..models import Match
 from ..status import suspended_for_match, suspended_for_next_match
 from .match_page import (
@@ -238,7 +242,7 @@ def _match_form(request, *, home, away, match: Match | None) -> MatchForm:
     else:
         suspended = {t.pk: suspended_for_match(t, match) for t in (home, away)}
     data = request.POST if request.method == "POST" else None
-    return MatchForm(
+    form = MatchForm(
         data,
         initial=MatchForm.initial_for(match),
         home=home,
@@ -246,6 +250,53 @@ def _match_form(request, *, home, away, match: Match | None) -> MatchForm:
         players={t.pk: _players(t, match) for t in (home, away)},
         suspended=suspended,
     )
+    # The development of the coach's own team (an admin's: both) goes with the result, so it
+    # can be chosen without signal too; a correction offers it while it may still be chosen.
+    teams = [t for t in (home, away) if t.is_coached_by(request.user)] or [home, away]
+    if match is not None and match.is_played:
+        teams = [t for t in teams if development.can_complete(match=match, team=t)]
+    form.developments = [
+        ResultDevelopmentForm(
+            data,
+            team=team,
+            options=development.options_before_result(
+                team=team, match=match, suspended=suspended[team.pk]
+            ),
+        )
+        for team in teams
+    ]
+    form.development_refused = False
+    return form
+
+
+def _entry(form: MatchForm) -> services.MatchEntry | None:
+    """The result with the developments chosen with it; None if a part of the form is wrong."""
+    valid = all([form.is_valid(), *(part.is_valid() for part in form.developments)])
+    if not valid:
+        return None
+    picks = tuple(pick for part in form.developments if (pick := part.pick()) is not None)
+    return dataclasses.replace(form.entry(), developments=picks)
+
+
+def _refused(form: MatchForm, error: ValidationError) -> None:
+    form.add_error(None, error)
+    form.development_refused = isinstance(error, development.DevelopmentRefused)
+
+
+def _offline_targets(request, season) -> dict[str, str]:
+    """ "home-away" -> the form each pairing of the coach's teams leads to: the phone keeps
+    them all while online, so the pick step works without signal too."""
+    create = reverse("matches:match-create")
+    return {
+        f"{home}-{away}": (
+            reverse("matches:match-update", args=[match.pk])
+            if match is not None
+            else f"{create}?{urlencode({'heim': home, 'gast': away})}"
+        )
+        for (home, away), match in open_matches.entry_targets(
+            season=season, user=request.user
+        ).items()
+    }
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -264,7 +315,11 @@ def match_create(request):
         source = None
     pick = TeamPickForm(source or None, initial=initial, season=season, user=request.user)
     if not pick.is_valid():
-        return render(request, "matches/match_pick.html", {"pick": pick, "season": season})
+        return render(
+            request,
+            "matches/match_pick.html",
+            {"pick": pick, "season": season, "offline_targets": _offline_targets(request, season)},
+        )
     home, away = pick.cleaned_data["heim"], pick.cleaned_data["gast"]
     scheduled = open_matches.open_match_for_pairing(season=season, home=home, away=away)
     if scheduled is not None and request.method == "GET":
@@ -288,14 +343,14 @@ def match_create(request):
             )
             % {"match": scheduled.label()},
         )
-    elif request.method == "POST" and form.is_valid():
+    elif request.method == "POST" and (entry := _entry(form)) is not None:
         try:
-            match = services.enter_match(entry=form.entry(), by=request.user)
+            match = services.enter_match(entry=entry, by=request.user)
         except services.DuplicateMatch as error:
             form.add_error(None, error)
             duplicate, ask_second_game = error.existing, error.may_be_second_game
         except ValidationError as error:
-            form.add_error(None, error)
+            _refused(form, error)
         except PermissionDenied as error:
             form.add_error(None, str(error))
         else:
@@ -330,14 +385,14 @@ def match_update(request, pk: int):
         pk=pk,
     )
     form = _match_form(request, home=match.home, away=match.away, match=match)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and (entry := _entry(form)) is not None:
         version = form.cleaned_data["version"] or 0
         try:
             match = services.update_match(
-                match=match, entry=form.entry(), version=version, by=request.user
+                match=match, entry=entry, version=version, by=request.user
             )
         except ValidationError as error:
-            form.add_error(None, error)
+            _refused(form, error)
         else:
             messages.success(request, _("Spiel gespeichert: %(match)s") % {"match": match})
             return redirect(match)

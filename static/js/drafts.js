@@ -59,7 +59,10 @@
       for (const [key, draft] of Object.entries(drafts)) {
         if (draft.owner === owner && draft.url === here() && draft.state !== "sent") delete drafts[key];
       }
-      drafts[id] = { id, owner, url: here(), names, fields, state: "pending", savedAt: Date.now(), message: "" };
+      drafts[id] = {
+        id, owner, url: here(), names, fields, development: developmentSummary(form),
+        state: "pending", savedAt: Date.now(), message: "",
+      };
       save(drafts);
       render();
       region.scrollIntoView({ block: "start" });
@@ -69,11 +72,29 @@
     if (draft) fill(form, draft.fields);
   }
 
+  // The development chosen with the result, in words, to show beside the draft.
+  function developmentSummary(target) {
+    const lines = [];
+    for (const part of target.querySelectorAll("[data-result-development]")) {
+      const checked = part.querySelector("input[type=radio]:checked");
+      if (!checked || !checked.value) continue;
+      const label = part.querySelector(`label[for="${CSS.escape(checked.id)}"]`);
+      const picked = [...part.querySelectorAll("[data-choose-fields] select")]
+        .filter((select) => checked.value === "choose" && select.value)
+        .map((select) => select.selectedOptions[0].textContent.trim());
+      const legend = part.querySelector("legend").textContent.trim();
+      lines.push(`${legend}: ${[label ? label.textContent.trim() : checked.value, ...picked].join(", ")}`);
+    }
+    return lines;
+  }
+
   function fill(target, fields) {
     for (const [name, value] of fields) {
       for (const input of target.querySelectorAll(`[name="${CSS.escape(name)}"]`)) {
         if (input.type === "radio" || input.type === "checkbox") input.checked = input.value === value;
         else input.value = value;
+        // Lists that depend on this one (the development's categories and skills) follow it.
+        if (input.tagName === "SELECT") input.dispatchEvent(new Event("change", { bubbles: true }));
       }
     }
   }
@@ -105,6 +126,9 @@
       // A new result refused as one already there links to that match; a correction's form
       // shows the server's current score.
       const other = page.querySelector("a[data-duplicate]");
+      // The development chosen with it is what the server refused: the coach may send the
+      // result without it.
+      const developmentRefused = !!page.querySelector("[data-development-refused]");
       const corrects = field(draft.fields, "version") !== "";
       const server = corrects ? await serverVersion(draft) : null;
       update(draft.id, {
@@ -112,6 +136,7 @@
         message: [...new Set(messages)].join(" "),
         server,
         corrects,
+        developmentRefused,
         otherUrl: other ? new URL(other.getAttribute("href"), response.url).href : "",
       });
       return;
@@ -166,7 +191,14 @@
       const state = document.createElement("p");
       state.className = "draft__state";
       state.textContent = text(draft.state);
-      item.append(title, state);
+      item.append(title);
+      for (const line of draft.development || []) {
+        const development = document.createElement("p");
+        development.className = "draft__development";
+        development.textContent = line;
+        item.append(development);
+      }
+      item.append(state);
       if (draft.state === "sent") {
         const link = document.createElement("a");
         link.href = draft.matchUrl;
@@ -192,7 +224,16 @@
         }
         const actions = document.createElement("div");
         actions.className = "form-actions";
-        if (draft.corrects !== false) actions.append(
+        if (draft.developmentRefused) actions.append(
+          button(text("withoutDevelopment"), () => {
+            const fields = draft.fields.map(([name, value]) =>
+              /^entwicklung\d+-choice$/.test(name) ? [name, ""] : [name, value]
+            );
+            update(draft.id, { fields, development: [], state: "pending", message: "", developmentRefused: false });
+            sendAll();
+          })
+        );
+        else if (draft.corrects !== false) actions.append(
           button(text("resend"), async () => {
             // Mine wins: sent again on top of the server's current version.
             const latest = await serverVersion(draft);
@@ -238,12 +279,49 @@
 
   // --- Links to this coach's forms are kept for later use without signal (the service worker
   // caches what it fetches under its kept paths).
-  const keep = () => {
+  // The "Spiel eintragen" pick step names, for each pairing of the coach's teams, the form it
+  // leads to (a new match, or the open one of the pairing): those are kept too, one after the
+  // other, and without signal "Weiter" opens the kept form.
+  const pick = document.querySelector("form[data-offline-pick]");
+  const targets = () => {
+    const data = pick && document.getElementById(pick.dataset.offlinePick);
+    try {
+      return data ? JSON.parse(data.textContent) : {};
+    } catch (error) {
+      return {};
+    }
+  };
+  const keep = async () => {
     if (!navigator.onLine || !navigator.serviceWorker?.controller) return;
     document.querySelectorAll("a[data-offline-keep]").forEach((link) =>
       fetch(link.href, { credentials: "same-origin" }).catch(() => {})
     );
+    for (const url of new Set(Object.values(targets()))) {
+      if (!navigator.onLine) return;
+      try {
+        await fetch(url, { credentials: "same-origin" });
+      } catch (error) {
+        return;
+      }
+    }
   };
+  if (pick) {
+    pick.addEventListener("submit", async (event) => {
+      if (navigator.onLine) return; // online: the ordinary step
+      event.preventDefault();
+      const value = (name) => pick.elements[name]?.value || "";
+      const url = targets()[`${value("heim")}-${value("gast")}`];
+      const error = pick.querySelector("[data-offline-pick-error]");
+      const kept = url && "caches" in window && (await caches.match(url));
+      if (kept) {
+        location.assign(url);
+        return;
+      }
+      error.textContent = pick.dataset.offlineMissing;
+      error.hidden = false;
+      error.focus?.();
+    });
+  }
 
   window.addEventListener("online", sendAll);
   window.addEventListener("offline", render);

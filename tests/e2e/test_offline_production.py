@@ -111,14 +111,22 @@ def test_worker_renews_itself_and_drops_the_old_cache_when_the_content_changes(
     before = worker_settings(production_server)["cache"]
     assert page.evaluate("() => caches.keys()") == [before]
 
-    # An admin edits the reference data: the reference token renews, so does the version.
-    edit = "from rules.models import Skill; Skill.objects.get(slug='dodge').save()"
-    subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", edit],
-        cwd=ROOT,
-        env=production_server_process["env"],
-        check=True,
-        capture_output=True,
+    def on_server(code: str) -> None:
+        subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", code],
+            cwd=ROOT,
+            env=production_server_process["env"],
+            check=True,
+            capture_output=True,
+        )
+
+    # Saved without a change: the content is the same, so is the version.
+    on_server("from rules.models import Skill; Skill.objects.get(slug='dodge').save()")
+    assert worker_settings(production_server)["cache"] == before
+    # An admin edits a skill's text: new content, new version.
+    on_server(
+        "from rules.models import Skill; s = Skill.objects.get(slug='dodge');"
+        " s.explanation += ' Neu.'; s.save()"
     )
     after = worker_settings(production_server)["cache"]
     assert after != before
