@@ -1,16 +1,18 @@
 """`make load-mix`: coaches entering results while visitors read, on the benchmark league.
 
-Starts gunicorn (2 sync workers, production settings) on the league that `make bench-pages`
-built (BENCH_DATABASE_URL), or uses a running server given with --base (loopback only). Bounded:
-at most 32 visitors, 8 coaches and 120 seconds. Visitors read the table, the match list, squads,
+Starts gunicorn (2 sync workers, production settings) on a copy of the league that
+`make bench-pages` built (BENCH_DATABASE_URL; the copy is dropped afterwards, so every run starts
+from the same league), or uses a running server given with --base (loopback only). Bounded: at
+most 32 visitors, 8 coaches and 120 seconds. Visitors read the table, the match list, squads,
 matches and the handbook; each coach (logged in before the measurement starts, as a coach is)
-enters a result for his team through the form and then reads the table, which must already
-count that match (a stale table is an error). Runs the visitors alone first, then the same
-visitors with the writing coaches, and prints the percentiles per kind of request of both, the
-read p50 side by side and every error.
+enters results for his team against opponents it has not played this season, through the form,
+and then reads the table, which must already count that match (a stale table is an error). Runs
+the visitors alone first, then the same visitors with the writing coaches, and prints the
+percentiles per kind of request of both, the read p50 side by side and every error.
 """
 
 import argparse
+import contextlib
 import os
 import random
 import re
@@ -75,10 +77,34 @@ def logged_in(base: str, team: dict) -> SiteClient:
     return client
 
 
-def coach(client: SiteClient, team: dict, teams: list[dict], stop_at: float, recorder, seed: int):
+def played_opponents(client: SiteClient, team_pk: int) -> set[int]:
+    """Whom the team has played this season (from the API): a coach enters the games he
+    played, and in this league that is each opponent once."""
+    import json
+
+    seasons = json.loads(client.get("/api/v1/seasons?limit=1").body)["items"]
+    if not seasons or not seasons[0]["is_current"]:
+        return set()
+    played, offset = set(), 0
+    while True:
+        page = json.loads(
+            client.get(
+                f"/api/v1/matches?season={seasons[0]['id']}&team={team_pk}&limit=100&offset={offset}"
+            ).body
+        )
+        for match in page["items"]:
+            played |= {match["home"]["id"], match["away"]["id"]}
+        offset += page["limit"]
+        if offset >= page["count"]:
+            return played - {team_pk}
+
+
+def coach(client: SiteClient, team: dict, teams, played: set, stop_at: float, recorder, seed: int):
     rng = random.Random(seed)
     while time.monotonic() < stop_at:
-        opponent = rng.choice([t for t in teams if t["pk"] != team["pk"]])
+        fresh = [t for t in teams if t["pk"] != team["pk"] and t["pk"] not in played]
+        opponent = rng.choice(fresh or [t for t in teams if t["pk"] != team["pk"]])
+        played.add(opponent["pk"])
         before = played_count(client.get("/tabelle/").body, team["pk"])
         started = time.perf_counter()
         try:
@@ -90,7 +116,7 @@ def coach(client: SiteClient, team: dict, teams: list[dict], stop_at: float, rec
             continue
         seconds = time.perf_counter() - started
         if saved.status == 400 and "schon eingetragen" in saved.body:
-            # This pairing was entered a few hours ago: the app rightly refuses it twice.
+            # The other coach entered this pairing first: the app rightly refuses it twice.
             recorder.record("doppelt (abgelehnt)", seconds)
             continue
         if saved.status != 302:
@@ -134,17 +160,21 @@ def phase(base, urls, teams, *, visitors: int, coaches: int, seconds: int) -> Re
     writers = []
     for team in random.Random(7).sample(teams, coaches):
         try:
-            writers.append((logged_in(base, team), team))
+            client = logged_in(base, team)
         except (OSError, RuntimeError) as error:
             recorder.record("anmelden", 0.0, str(error))
+            continue
+        writers.append((client, team, played_opponents(client, team["pk"])))
     stop_at = time.monotonic() + seconds
     threads = [
         threading.Thread(target=visitor, args=(base, urls, stop_at, recorder, n))
         for n in range(visitors)
     ]
     threads += [
-        threading.Thread(target=coach, args=(client, team, teams, stop_at, recorder, 1000 + n))
-        for n, (client, team) in enumerate(writers)
+        threading.Thread(
+            target=coach, args=(client, team, teams, played, stop_at, recorder, 1000 + n)
+        )
+        for n, (client, team, played) in enumerate(writers)
     ]
     for thread in threads:
         thread.start()
@@ -193,6 +223,23 @@ def run(base: str, *, visitors: int, coaches: int, seconds: int) -> int:
     return 1 if alone.errors or mixed.errors or ratio > READ_P50_GOAL else 0
 
 
+@contextlib.contextmanager
+def league_copy(url: str):
+    """A copy of the benchmark league for one run, dropped afterwards: every run starts from the
+    same league (the results it enters do not pile up in the next run's way)."""
+    import psycopg
+
+    base, name = url.rsplit("/", 1)
+    copy = f"{name}_load_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{copy}" TEMPLATE "{name}"')
+    try:
+        yield f"{base}/{copy}"
+    finally:
+        with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{copy}" WITH (FORCE)')
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--base", help="laufender Server, z. B. http://127.0.0.1:8000")
@@ -208,9 +255,12 @@ def main() -> int:
             parser.error("nur gegen einen Server auf diesem Rechner (127.0.0.1)")
         return run(args.base, visitors=args.visitors, coaches=args.coaches, seconds=args.seconds)
 
-    with tempfile.TemporaryDirectory(prefix="hs-load-") as tmp:
+    with (
+        tempfile.TemporaryDirectory(prefix="hs-load-") as tmp,
+        league_copy(os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)) as db_url,
+    ):
         extra = {
-            "DATABASE_URL": os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB),
+            "DATABASE_URL": db_url,
             "STATIC_ROOT": str(Path(tmp) / "static"),
             "CACHE_DIR": str(Path(tmp) / "cache"),
             "CACHE_KEY_PREFIX": f"hs-load-{uuid.uuid4().hex[:8]}",
