@@ -70,14 +70,27 @@ def eligible_players(*, match: Match, team: Team) -> list[Player]:
     ]
 
 
-def gainable_skills(*, player: Player, match: Match | None, categories=None) -> list[Skill]:
+def development_pool() -> list[Skill]:
+    """Every skill a player may gain in the league, by name, with its category."""
+    return list(Skill.objects.development_pool().select_related("category").order_by("name"))
+
+
+def gainable_skills(
+    *, player: Player, match: Match | None, categories=None, pool: list[Skill] | None = None
+) -> list[Skill]:
     """Skills `player` may gain after `match` (None: after a match not saved yet, with his
-    skills as they are now), by name; `categories` limits them (codes)."""
+    skills as they are now), by name; `categories` limits them (codes). `pool`: the
+    `development_pool()` read once for many players."""
     owned = current_skill_ids(player, at_match=match)
-    pool = Skill.objects.development_pool().select_related("category").order_by("name")
-    if categories is not None:
-        pool = pool.filter(category__code__in=categories)
-    return [skill for skill in pool if skill.pk not in owned]
+    pool = development_pool() if pool is None else pool
+    return [
+        skill
+        for skill in pool
+        if skill.pk not in owned
+        and (
+            categories is None or (skill.category is not None and skill.category.code in categories)
+        )
+    ]
 
 
 def secondary_codes(player: Player) -> list[str] | None:
@@ -95,13 +108,15 @@ def primary_codes(player: Player) -> list[str]:
     return [c for c in SkillCategory.objects.values_list("code", flat=True) if c in codes]
 
 
-def primary_options(*, player: Player, match: Match | None) -> dict[str, list[Skill]]:
+def primary_options(
+    *, player: Player, match: Match | None, pool: list[Skill] | None = None
+) -> dict[str, list[Skill]]:
     """What "Selbst wählen" offers for `player`: category code -> his gainable skills in it, for
     the categories he may choose (primary set plus Devious; unrestricted: all) that still hold
     at least three gainable skills, in category order."""
     codes = primary_codes(player)
     grouped: dict[str, list[Skill]] = {}
-    for skill in gainable_skills(player=player, match=match, categories=codes):
+    for skill in gainable_skills(player=player, match=match, categories=codes, pool=pool):
         grouped.setdefault(skill.category.code, []).append(skill)
     return {code: grouped[code] for code in codes if len(grouped.get(code, [])) >= 3}
 
@@ -132,11 +147,12 @@ def options_before_result(*, team: Team, match: Match | None, suspended) -> list
     at = match if match is not None and match.is_played else None
     players = team.players.filter(retired_on=None).order_by("number")
     categories = {c.code: c for c in SkillCategory.objects.all()}
+    pool = development_pool()
     options = []
     for player in players:
         if player.pk in suspended:
             continue
-        grouped = primary_options(player=player, match=at)
+        grouped = primary_options(player=player, match=at, pool=pool)
         options.append(
             {
                 "id": player.pk,

@@ -116,8 +116,8 @@ def test_result_typed_offline_survives_a_reload_and_is_sent_once_from_two_tabs(
     assert on_server(RESULT % match) == before  # nothing arrived yet
 
     page.context.set_offline(False)  # both tabs see the signal return and send
-    expect(page.locator("#drafts")).to_contain_text(SENT)
-    expect(second.locator("#drafts")).to_contain_text(SENT)
+    expect(page.locator("#drafts")).to_contain_text(SENT, timeout=30_000)
+    expect(second.locator("#drafts")).to_contain_text(SENT, timeout=30_000)
     after = on_server(RESULT % match)
     assert after["score"] == [1, 3] and after["ticks"] == 1 and after["journeymen"] == 1
     assert after["version"] == before["version"] + 1
@@ -131,7 +131,7 @@ def test_result_typed_offline_survives_a_reload_and_is_sent_once_from_two_tabs(
         " localStorage.setItem('hopfen-drafts', JSON.stringify(all)); }"
     )
     page.reload()
-    expect(page.locator("#drafts")).to_contain_text(SENT)
+    expect(page.locator("#drafts")).to_contain_text(SENT, timeout=30_000)
     assert on_server(RESULT % match) == after
 
 
@@ -163,7 +163,7 @@ def test_a_save_by_the_other_coach_meanwhile_is_shown_beside_the_draft_and_logou
     )
     page.context.set_offline(False)
     region = page.locator("#drafts")
-    expect(region).to_contain_text("Nicht gesendet")
+    expect(region).to_contain_text("Nicht gesendet", timeout=30_000)
     expect(region).to_contain_text("inzwischen von jemand anderem gespeichert")
     expect(region).to_contain_text("Dein Ergebnis: Sieg-Säufer 0 : 4 Hopfenfeld Hooligans")
     expect(region).to_contain_text("Auf dem Server: Sieg-Säufer 5 : 2 Hopfenfeld Hooligans")
@@ -171,7 +171,7 @@ def test_a_save_by_the_other_coach_meanwhile_is_shown_beside_the_draft_and_logou
     assert_accessible(page)
 
     region.get_by_role("button", name="Meine Version senden").click()
-    expect(region).to_contain_text(SENT)
+    expect(region).to_contain_text(SENT, timeout=30_000)
     assert on_server(RESULT % match)["score"] == [0, 4]
 
     page.get_by_role("button", name="Abmelden").click()
@@ -229,7 +229,7 @@ def test_a_new_result_the_other_coach_entered_meanwhile_links_to_his_version(
     before = on_server(OTHER_COACH_ENTERS)
     page.context.set_offline(False)
     region = page.locator("#drafts")
-    expect(region).to_contain_text("Nicht gesendet")
+    expect(region).to_contain_text("Nicht gesendet", timeout=30_000)
     expect(region).to_contain_text("Dieses Spiel ist schon eingetragen")
     expect(region.get_by_role("link", name="Die Version auf dem Server ansehen")).to_be_visible()
     expect(region.get_by_role("button", name="Meine Version senden")).to_have_count(0)
@@ -280,7 +280,7 @@ def test_a_tick_the_server_no_longer_allows_is_named_beside_the_draft(
     )
     page.context.set_offline(False)
     region = page.locator("#drafts")
-    expect(region).to_contain_text("Nicht gesendet")
+    expect(region).to_contain_text("Nicht gesendet", timeout=30_000)
     expect(region).to_contain_text(f"{name} wurde inzwischen entlassen.")
     assert on_server(RESULT % match)["ticks"] == 0  # nothing saved, nothing dropped silently
     assert_accessible(page)
