@@ -236,6 +236,20 @@ def _rows_cache(form: MatchForm, tokens: dict[int, str]) -> dict:
     }
 
 
+def _development_options(team, match: Match | None, suspended) -> list[dict]:
+    """`development.options_before_result`; for a new match the same for every form of the
+    team until the team or the rules change, so kept under their scopes
+    (config/pagecache/fragments.py)."""
+    if match is not None:
+        return development.options_before_result(team=team, match=match, suspended=suspended)
+    return fragments.cached(
+        "development-options-before-result",
+        lambda: development.options_before_result(team=team, match=None, suspended=suspended),
+        team.pk,
+        scopes=(fragments.STRUCTURE, fragments.REFERENCE, fragments.team_scope(team.pk)),
+    )
+
+
 def _match_form(request, *, home, away, match: Match | None) -> MatchForm:
     if match is None:
         suspended = {t.pk: suspended_for_next_match(t) for t in (home, away)}
@@ -257,11 +271,7 @@ def _match_form(request, *, home, away, match: Match | None) -> MatchForm:
         teams = [t for t in teams if development.can_complete(match=match, team=t)]
     form.developments = [
         ResultDevelopmentForm(
-            data,
-            team=team,
-            options=development.options_before_result(
-                team=team, match=match, suspended=suspended[team.pk]
-            ),
+            data, team=team, options=_development_options(team, match, suspended[team.pk])
         )
         for team in teams
     ]

@@ -10,6 +10,7 @@ from django.test import Client
 from django.utils import timezone
 
 from league.models import Season
+from matches import development
 from matches.factories import squad
 from matches.records import record_casualty
 from roster.factories import PlayerFactory
@@ -86,3 +87,21 @@ def test_a_teams_rows_are_shared_by_its_pairings(coach_client, league, monkeypat
     coach_client.get(form_url(home, third))
     home_fields = {f"ausfall_{p.pk}" for p in home.players.all()}
     assert rendered and not home_fields & set(rendered)  # only the new opponent's rows
+
+
+def test_development_options_are_kept_until_the_team_changes(coach_client, league, monkeypatch):
+    _, home, away = league
+    coach_client.get(form_url(home, away))
+    computed = []
+    options = development.options_before_result
+    monkeypatch.setattr(
+        development,
+        "options_before_result",
+        lambda **kwargs: computed.append(kwargs["team"].pk) or options(**kwargs),
+    )
+    coach_client.get(form_url(home, away))
+    assert computed == []
+    PlayerFactory(team=home, number=13, name="Neu Im Kader")
+    page = coach_client.get(form_url(home, away)).content.decode()
+    assert computed == [home.pk]
+    assert "Neu Im Kader" in page
