@@ -1,16 +1,12 @@
 """Results: the season's matches and their download, a match's page, entering and correcting a
 result (matches/services.py), and the other coach's confirmation or dispute."""
 
-import dataclasses
-from urllib.parse import urlencode
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import EmptyPage, Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -20,12 +16,11 @@ from config.numbers import parse_id
 from config.pagecache import fragments, pages
 from league.models import Season
 from league.seasons import season_from_request, season_scopes, seasons_latest_first
-from roster.models import Player
 
-from .. import development, open_matches, services
-from ..forms import DisputeForm, MatchForm, ResultDevelopmentForm, TeamPickForm
+from .. import open_matches, services
+from ..forms import DisputeForm, TeamPickForm
 from ..models import Match
-from ..status import suspended_for_match, suspended_for_next_match
+from . import result_form
 from .match_page import (
     detail_queryset,
     match_context,
@@ -201,114 +196,6 @@ def match_dispute(request, pk: int):
     return render_match_page(request, match, dispute_form=form, status=400)
 
 
-def _players(team, match: Match | None) -> list[Player]:
-    """Who may be ticked: for a new match the roster now; for a stored one the players on the
-    roster at its time (created up to its minute, not retired before its day), plus anybody
-    already ticked in it. So nobody is offered who the save would then refuse."""
-    players = team.players.select_related("position").order_by("number")
-    if match is None or match.played_at is None:  # new, or scheduled without a result yet
-        return [p for p in players if not p.is_retired]
-    ticked = {t.player_id for t in match.casualties.all()}
-    on_roster = set(players.on_roster_at(match.played_at).values_list("pk", flat=True))
-    return [p for p in players if p.pk in on_roster or p.pk in ticked]
-
-
-def _rows_tokens(home, away) -> dict[int, str]:
-    """Team id -> the tokens the casualty rows of that team's players are kept under in a new
-    match's form; read before the form reads the players (config/pagecache/fragments.py)."""
-    return {
-        team.pk: fragments.tokens(fragments.STRUCTURE, fragments.team_scope(team.pk))
-        for team in (home, away)
-    }
-
-
-def _rows_cache(form: MatchForm, tokens: dict[int, str]) -> dict:
-    """The casualty rows of a fresh "Spiel eintragen" form (one team's players, their status,
-    the tick choices) are the same on every visit until that team changes, whoever it plays,
-    so each side's rows are a fragment under its team's scope; a sent form's are rendered each
-    time."""
-    fresh = not form.is_bound
-    for side in form.sides:
-        side["rows_token"] = tokens[side["victims"].pk]
-    return {
-        "rows_seconds": fragments.TIMEOUT if fresh else 0,
-        "rows_viewer": "fresh" if fresh else "sent",
-    }
-
-
-def _development_options(team, match: Match | None, suspended) -> list[dict]:
-    """`development.options_before_result`; for a new match the same for every form of the
-    team until the team or the rules change, so kept under their scopes
-    (config/pagecache/fragments.py)."""
-    if match is not None:
-        return development.options_before_result(team=team, match=match, suspended=suspended)
-    return fragments.cached(
-        "development-options-before-result",
-        lambda: development.options_before_result(team=team, match=None, suspended=suspended),
-        team.pk,
-        scopes=(fragments.STRUCTURE, fragments.REFERENCE, fragments.team_scope(team.pk)),
-    )
-
-
-def _match_form(request, *, home, away, match: Match | None) -> MatchForm:
-    if match is None:
-        suspended = {t.pk: suspended_for_next_match(t) for t in (home, away)}
-    else:
-        suspended = {t.pk: suspended_for_match(t, match) for t in (home, away)}
-    data = request.POST if request.method == "POST" else None
-    form = MatchForm(
-        data,
-        initial=MatchForm.initial_for(match),
-        home=home,
-        away=away,
-        players={t.pk: _players(t, match) for t in (home, away)},
-        suspended=suspended,
-    )
-    # The development of the coach's own team (an admin's: both) goes with the result, so it
-    # can be chosen without signal too; a correction offers it while it may still be chosen.
-    teams = [t for t in (home, away) if t.is_coached_by(request.user)] or [home, away]
-    if match is not None and match.is_played:
-        teams = [t for t in teams if development.can_complete(match=match, team=t)]
-    form.developments = [
-        ResultDevelopmentForm(
-            data, team=team, options=_development_options(team, match, suspended[team.pk])
-        )
-        for team in teams
-    ]
-    form.development_refused = False
-    return form
-
-
-def _entry(form: MatchForm) -> services.MatchEntry | None:
-    """The result with the developments chosen with it; None if a part of the form is wrong."""
-    valid = all([form.is_valid(), *(part.is_valid() for part in form.developments)])
-    if not valid:
-        return None
-    picks = tuple(pick for part in form.developments if (pick := part.pick()) is not None)
-    return dataclasses.replace(form.entry(), developments=picks)
-
-
-def _refused(form: MatchForm, error: ValidationError) -> None:
-    form.add_error(None, error)
-    form.development_refused = isinstance(error, development.DevelopmentRefused)
-
-
-def _offline_targets(request, season) -> dict[str, str]:
-    """ "home-away" -> the form each pairing of the coach's teams leads to: the phone keeps
-    them all while online, so the pick step works without signal too."""
-    create = reverse("matches:match-create")
-    return {
-        f"{home}-{away}": (
-            reverse("matches:match-update", args=[match.pk])
-            if match is not None
-            else f"{create}?{urlencode({'heim': home, 'gast': away})}"
-        )
-        for (home, away), match in open_matches.entry_targets(
-            season=season, user=request.user
-        ).items()
-    }
-
-
 @require_http_methods(["GET", "HEAD", "POST"])
 def match_create(request):
     """ "Spiel eintragen": pick the two teams, then the result and the casualties."""
@@ -328,7 +215,11 @@ def match_create(request):
         return render(
             request,
             "matches/match_pick.html",
-            {"pick": pick, "season": season, "offline_targets": _offline_targets(request, season)},
+            {
+                "pick": pick,
+                "season": season,
+                "offline_targets": result_form.offline_targets(request, season),
+            },
         )
     home, away = pick.cleaned_data["heim"], pick.cleaned_data["gast"]
     scheduled = open_matches.open_match_for_pairing(season=season, home=home, away=away)
@@ -339,8 +230,8 @@ def match_create(request):
             _("Für diese Paarung gibt es schon ein offenes Spiel: trag das Ergebnis hier ein."),
         )
         return redirect("matches:match-update", pk=scheduled.pk)
-    rows_tokens = _rows_tokens(home, away)
-    form = _match_form(request, home=home, away=away, match=None)
+    rows_tokens = result_form.rows_tokens(home, away)
+    form = result_form.match_form(request, home=home, away=away, match=None)
     duplicate, ask_second_game = None, False
     if scheduled is not None:
         # Created while this form was open: keep what was typed, point to the open match.
@@ -353,14 +244,14 @@ def match_create(request):
             )
             % {"match": scheduled.label()},
         )
-    elif request.method == "POST" and (entry := _entry(form)) is not None:
+    elif request.method == "POST" and (entry := result_form.entry_of(form)) is not None:
         try:
             match = services.enter_match(entry=entry, by=request.user)
         except services.DuplicateMatch as error:
             form.add_error(None, error)
             duplicate, ask_second_game = error.existing, error.may_be_second_game
         except ValidationError as error:
-            _refused(form, error)
+            result_form.refuse(form, error)
         except PermissionDenied as error:
             form.add_error(None, str(error))
         else:
@@ -379,7 +270,7 @@ def match_create(request):
             "scheduled": scheduled,
             "duplicate": duplicate,
             "ask_second_game": ask_second_game,
-            **_rows_cache(form, rows_tokens),
+            **result_form.rows_cache(form, rows_tokens),
         },
         status=status,
     )
@@ -394,15 +285,15 @@ def match_update(request, pk: int):
         .prefetch_related(ticks()),
         pk=pk,
     )
-    form = _match_form(request, home=match.home, away=match.away, match=match)
-    if request.method == "POST" and (entry := _entry(form)) is not None:
+    form = result_form.match_form(request, home=match.home, away=match.away, match=match)
+    if request.method == "POST" and (entry := result_form.entry_of(form)) is not None:
         version = form.cleaned_data["version"] or 0
         try:
             match = services.update_match(
                 match=match, entry=entry, version=version, by=request.user
             )
         except ValidationError as error:
-            _refused(form, error)
+            result_form.refuse(form, error)
         else:
             messages.success(request, _("Spiel gespeichert: %(match)s") % {"match": match})
             return redirect(match)
