@@ -133,6 +133,8 @@ def test_a_downloaded_game_loads_into_the_analysis_board_and_plays_on_from_any_p
         "Frühere Stellung nach 0 Aktionen"
     )
     page.get_by_role("link", name="weiter ›").click()
+    # each step is a page of its own: wait for it, or the second tap hits the old page's link
+    expect(page.locator("[data-turn-indicator]")).to_contain_text("nach 1 Aktionen")
     page.get_by_role("link", name="weiter ›").click()
     expect(page.locator("[data-turn-indicator]")).to_contain_text("nach 2 Aktionen")
     page.locator("[data-from-here]").click()
