@@ -16,7 +16,7 @@ from config.numbers import AsciiIntegerField, IdChoiceField, parse_id
 from roster.models import Player, Team
 from rules.models import Keyword, Skill, SkillCategory
 
-from .development import Pick, category_label
+from .development import PROPOSAL_FIELDS, Pick, category_label
 from .models import Casualty, CasualtyRecord, Development, Match
 from .services import MatchEntry
 
@@ -263,18 +263,11 @@ def _grouped_choices(skills) -> list:
     return [("", "—"), *groups.items()]
 
 
-class DevelopmentForm(forms.Form):
-    """ "Entwicklung" of one team: the choice, and for Selbst wählen player, category and the
-    three proposals (the last one is the opponent's). The rules are checked by the service.
+class _DevelopmentFields(forms.Form):
+    """The fields of a development by "Selbst wählen" (player, category, the three proposals,
+    the last one the opponent's), shared by the match page's form and the result form's; each
+    fills in its own lists and declares its own `choice`."""
 
-    Once a player is picked, only his choosable categories (with at least three gainable
-    skills) are offered, and the proposal lists hold only skills he can gain
-    (`development.primary_options`); before that they stay empty.
-    """
-
-    choice = forms.ChoiceField(
-        label=_("Entwicklung"), choices=Development.Choice.choices, widget=forms.RadioSelect
-    )
     player = IdChoiceField(label=_("Spieler"), queryset=Player.objects.none(), required=False)
     category = IdChoiceField(
         label=_("Kategorie"), queryset=SkillCategory.objects.none(), required=False
@@ -287,6 +280,22 @@ class DevelopmentForm(forms.Form):
     )
     opponent_proposal = SkillChoiceField(
         label=_("Vorschlag des Gegners"), queryset=Skill.objects.none(), required=False
+    )
+    PROPOSALS = PROPOSAL_FIELDS
+    field_order = ["choice", "player", "category", *PROPOSAL_FIELDS]
+
+
+class DevelopmentForm(_DevelopmentFields):
+    """ "Entwicklung" of one team: the choice, and for Selbst wählen player, category and the
+    three proposals (the last one is the opponent's). The rules are checked by the service.
+
+    Once a player is picked, only his choosable categories (with at least three gainable
+    skills) are offered, and the proposal lists hold only skills he can gain
+    (`development.primary_options`); before that they stay empty.
+    """
+
+    choice = forms.ChoiceField(
+        label=_("Entwicklung"), choices=Development.Choice.choices, widget=forms.RadioSelect
     )
 
     def __init__(self, *args, players, prefix, options_for=None, options_url="", **kwargs):
@@ -324,7 +333,7 @@ class DevelopmentForm(forms.Form):
         else:
             skills = [skill for group in self.options.values() for skill in group]
         pool = Skill.objects.development_pool()
-        for name in ("proposal_1", "proposal_2", "opponent_proposal"):
+        for name in self.PROPOSALS:
             self.fields[name].queryset = pool
             self.fields[name].widget.choices = _grouped_choices(skills)
 
@@ -339,17 +348,17 @@ class DevelopmentForm(forms.Form):
             # The other fields appear once a player is picked: ask for him first.
             names = ["player"]
             if data.get("player"):
-                names += ["category", "proposal_1", "proposal_2", "opponent_proposal"]
+                names += ["category", *self.PROPOSALS]
             for name in names:
                 if not data.get(name) and name not in self.errors:
                     self.add_error(name, _("Bei „Selbst wählen“ bitte ausfüllen."))
         return data
 
     def proposals(self) -> list:
-        return [self.cleaned_data[n] for n in ("proposal_1", "proposal_2", "opponent_proposal")]
+        return [self.cleaned_data[n] for n in self.PROPOSALS]
 
 
-class ResultDevelopmentForm(forms.Form):
+class ResultDevelopmentForm(_DevelopmentFields):
     """The development of one team, chosen on the result form together with the result (so it
     can be typed without signal, the phone keeping the form). `options` are the server's own
     (`development.options_before_result`); the lists hold all of them, and the page narrows
@@ -357,20 +366,6 @@ class ResultDevelopmentForm(forms.Form):
     the result arrives; left empty, the development is chosen later on the match page."""
 
     choice = forms.ChoiceField(label=_("Entwicklung"), required=False, widget=forms.RadioSelect)
-    player = IdChoiceField(label=_("Spieler"), queryset=Player.objects.none(), required=False)
-    category = IdChoiceField(
-        label=_("Kategorie"), queryset=SkillCategory.objects.all(), required=False
-    )
-    proposal_1 = SkillChoiceField(
-        label=_("Dein Vorschlag 1"), queryset=Skill.objects.none(), required=False
-    )
-    proposal_2 = SkillChoiceField(
-        label=_("Dein Vorschlag 2"), queryset=Skill.objects.none(), required=False
-    )
-    opponent_proposal = SkillChoiceField(
-        label=_("Vorschlag des Gegners"), queryset=Skill.objects.none(), required=False
-    )
-    PROPOSALS = ("proposal_1", "proposal_2", "opponent_proposal")
 
     def __init__(self, *args, team: Team, options: list[dict], **kwargs):
         super().__init__(*args, prefix=f"entwicklung{team.pk}", **kwargs)
@@ -390,6 +385,7 @@ class ResultDevelopmentForm(forms.Form):
                 categories[category["id"]] = category["name"]
                 group = groups.setdefault(category["name"], {})
                 group.update({pk: name for pk, name in category["skills"]})
+        self.fields["category"].queryset = SkillCategory.objects.all()
         self.fields["category"].choices = [("", "—"), *categories.items()]
         pool = Skill.objects.development_pool()
         by_name = lambda item: item[1]  # noqa: E731
