@@ -20,7 +20,6 @@ Each refusal is a German message that the admin shows next to its field.
 
 import copy
 import re
-from datetime import date, datetime
 from functools import cache
 
 from django import forms
@@ -29,16 +28,19 @@ from django.contrib.admin.apps import AdminConfig
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from config.inputs import NoControlCharacters, date_bounds, has_control_characters
+from config.inputs import (
+    DATE_MESSAGE,
+    NoControlCharacters,
+    check_date_bounds,
+    has_control_characters,
+)
+from config.numbers import ASCII_INTEGER, INTEGER_MESSAGE
 
-_INTEGER = re.compile(r"-?[0-9]{1,19}")
 _DECIMAL = re.compile(r"-?[0-9]{1,15}([.,][0-9]{1,15})?")
 _TEMPORAL = re.compile(r"[0-9]{1,4}([.:/ T-][0-9]{1,4}){0,6}")
 _GUARDED = "_plain_input"
 
-INTEGER_MESSAGE = _("Bitte gib eine ganze Zahl ein (Ziffern 0–9).")
 NUMBER_MESSAGE = _("Bitte eine Zahl mit den Ziffern 0–9 eingeben.")
-DATE_MESSAGE = _("Bitte das Datum mit den Ziffern 0–9 eingeben.")
 TIME_MESSAGE = _("Bitte die Uhrzeit mit den Ziffern 0–9 eingeben.")
 CHOICE_MESSAGE = _("Bitte eine der angebotenen Möglichkeiten wählen.")
 
@@ -64,7 +66,7 @@ def _check_raw(field: forms.Field, value) -> None:
             raise ValidationError(message, code="invalid")
         return
     if isinstance(field, forms.IntegerField):
-        if any(not _INTEGER.fullmatch(text.strip()) for text in texts):
+        if any(not ASCII_INTEGER.fullmatch(text.strip()) for text in texts):
             raise ValidationError(INTEGER_MESSAGE, code="invalid")
         return
     if isinstance(field, (forms.DecimalField, forms.FloatField)):
@@ -74,19 +76,6 @@ def _check_raw(field: forms.Field, value) -> None:
     # Choices, booleans, files and whatever else: keys a form offers are printable ASCII.
     if any(not text.isascii() or has_control_characters(text) for text in texts):
         raise ValidationError(CHOICE_MESSAGE, code="invalid_choice")
-
-
-def _check_bounds(value) -> None:
-    if not isinstance(value, date):
-        return
-    day = value.date() if isinstance(value, datetime) else value
-    first, last = date_bounds()
-    if not first <= day <= last:
-        raise ValidationError(
-            _("Bitte ein Datum zwischen dem %(first)s und dem %(last)s eingeben."),
-            code="out_of_range",
-            params={"first": first.strftime("%d.%m.%Y"), "last": last.strftime("%d.%m.%Y")},
-        )
 
 
 @cache
@@ -100,7 +89,7 @@ def _guarded_class(cls: type) -> type:
         except OverflowError:
             raise ValidationError(DATE_MESSAGE, code="invalid") from None
         if isinstance(self, (forms.DateField, forms.DateTimeField)):
-            _check_bounds(result)
+            check_date_bounds(result)
         return result
 
     guarded = type(cls.__name__, (cls,), {"to_python": to_python, _GUARDED: True})
@@ -125,7 +114,7 @@ def plain_field(field: forms.Field) -> forms.Field:
 def _guarded_multi_class(cls: type) -> type:
     def compress(self, data_list):
         result = super(guarded, self).compress(data_list)
-        _check_bounds(result)
+        check_date_bounds(result)
         return result
 
     guarded = type(cls.__name__, (cls,), {"compress": compress, _GUARDED: True})

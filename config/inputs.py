@@ -71,10 +71,28 @@ def date_bounds(today: date | None = None) -> tuple[date, date]:
     return date(today.year - YEARS_AROUND, 1, 1), date(today.year + YEARS_AROUND, 12, 31)
 
 
+DATE_MESSAGE = _("Bitte das Datum mit den Ziffern 0–9 eingeben.")
+
+
+def check_date_bounds(value) -> None:
+    """Refuses a date (or the day of a date and time) outside `date_bounds`; anything else
+    passes."""
+    if not isinstance(value, date):
+        return
+    first, last = date_bounds()
+    day = value.date() if isinstance(value, datetime) else value
+    if not first <= day <= last:
+        raise ValidationError(
+            _("Bitte ein Datum zwischen dem %(first)s und dem %(last)s eingeben."),
+            code="out_of_range",
+            params={"first": first.strftime("%d.%m.%Y"), "last": last.strftime("%d.%m.%Y")},
+        )
+
+
 class _TemporalInput:
     """Shared by the date and the date-time field: ASCII digits only, then the bounds."""
 
-    ascii_message = _("Bitte das Datum mit den Ziffern 0–9 eingeben.")
+    ascii_message = DATE_MESSAGE
 
     def to_python(self, value):
         text = value.strip() if isinstance(value, str) else None
@@ -84,18 +102,7 @@ class _TemporalInput:
             result = super().to_python(value)
         except OverflowError:
             result = date.min
-        if result is not None:
-            first, last = date_bounds()
-            day = result.date() if isinstance(result, datetime) else result
-            if not first <= day <= last:
-                raise ValidationError(
-                    _("Bitte ein Datum zwischen dem %(first)s und dem %(last)s eingeben."),
-                    code="out_of_range",
-                    params={
-                        "first": first.strftime("%d.%m.%Y"),
-                        "last": last.strftime("%d.%m.%Y"),
-                    },
-                )
+        check_date_bounds(result)
         return result
 
 

@@ -14,6 +14,9 @@ from django.utils.translation import gettext_lazy as _
 # The largest id a database key (64-bit signed) holds.
 MAX_ID = 2**63 - 1
 _ASCII_DIGITS = re.compile(r"[0-9]{1,19}")
+# A whole number as people type it: an optional minus and ASCII digits.
+ASCII_INTEGER = re.compile(r"-?[0-9]{1,19}")
+INTEGER_MESSAGE = _("Bitte gib eine ganze Zahl ein (Ziffern 0–9).")
 
 
 def parse_id(value: str | None) -> int | None:
@@ -27,8 +30,8 @@ def parse_id(value: str | None) -> int | None:
 class AsciiIntegerField(forms.IntegerField):
     """An IntegerField that takes only an optional minus sign and ASCII digits."""
 
-    default_error_messages = {"invalid": _("Bitte gib eine ganze Zahl ein (Ziffern 0–9).")}
-    _pattern = re.compile(r"-?[0-9]{1,19}")
+    default_error_messages = {"invalid": INTEGER_MESSAGE}
+    _pattern = ASCII_INTEGER
 
     def to_python(self, value):
         if value in self.empty_values:
