@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: serve run worker test install install-dev lint format migrate demo bench bench-ball answer-ball strength-ball strength-ball-master bench-baa bench-pages load-mix page-weight perft-ball messages clean mutation
+.PHONY: serve run worker test install install-dev lint format migrate demo bench bench-ball answer-ball strength-ball strength-ball-master bench-baa bench-pages load-mix result-cycle page-weight perft-ball messages clean mutation
 
 $(BIN)/python:
 	@py=$$(scripts/find-python) || exit 1; \
@@ -95,6 +95,10 @@ bench-pages: install-dev
 # Coaches entering results while visitors read (bounded: users, seconds, loopback only).
 load-mix: install-dev
 	$(BIN)/python -m benchmarks.load_mix $(LOAD_ARGS)
+
+# Where one entered result's worker time goes, step by step (on a copy of the benchmark league).
+result-cycle: install-dev
+	$(BIN)/python -m benchmarks.result_cycle $(CYCLE_ARGS)
 
 perft-ball: install-dev
 	$(BIN)/python -m engines.ball perft 3

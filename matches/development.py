@@ -31,7 +31,7 @@ from roster.models import Player, Team
 from rules.models import Skill, SkillCategory
 
 from .models import DEVIOUS, Casualty, Development, Match
-from .skills import current_skill_ids
+from .skills import current_skill_ids, with_skill_history
 from .status import suspended_for_match
 
 
@@ -100,21 +100,30 @@ def secondary_codes(player: Player) -> list[str] | None:
     return list(player.secondary_categories.values_list("code", flat=True))
 
 
-def primary_codes(player: Player) -> list[str]:
-    """Categories he may choose from: his primary set plus Devious; unrestricted: all."""
+def primary_codes(player: Player, all_codes: list[str] | None = None) -> list[str]:
+    """Categories he may choose from: his primary set plus Devious; unrestricted: all.
+    `all_codes`: every category's code in category order, read once for many players (his
+    primary set comes from a prefetch of `primary_categories` when there is one)."""
+    if all_codes is None:
+        all_codes = list(SkillCategory.objects.values_list("code", flat=True))
     if not player.categories_recorded:
-        return list(SkillCategory.objects.values_list("code", flat=True))
-    codes = set(player.primary_categories.values_list("code", flat=True)) | {DEVIOUS}
-    return [c for c in SkillCategory.objects.values_list("code", flat=True) if c in codes]
+        return list(all_codes)
+    codes = {category.code for category in player.primary_categories.all()} | {DEVIOUS}
+    return [c for c in all_codes if c in codes]
 
 
 def primary_options(
-    *, player: Player, match: Match | None, pool: list[Skill] | None = None
+    *,
+    player: Player,
+    match: Match | None,
+    pool: list[Skill] | None = None,
+    all_codes: list[str] | None = None,
 ) -> dict[str, list[Skill]]:
     """What "Selbst wählen" offers for `player`: category code -> his gainable skills in it, for
     the categories he may choose (primary set plus Devious; unrestricted: all) that still hold
-    at least three gainable skills, in category order."""
-    codes = primary_codes(player)
+    at least three gainable skills, in category order. `pool` and `all_codes` as read once for
+    many players (`development_pool`, `primary_codes`)."""
+    codes = primary_codes(player, all_codes)
     grouped: dict[str, list[Skill]] = {}
     for skill in gainable_skills(player=player, match=match, categories=codes, pool=pool):
         grouped.setdefault(skill.category.code, []).append(skill)
@@ -145,14 +154,15 @@ def options_before_result(*, team: Team, match: Match | None, suspended) -> list
     arrives (`choose_with_result`): a 💀 in this very match, or a roster changed meanwhile,
     is refused there with its message."""
     at = match if match is not None and match.is_played else None
-    players = team.players.filter(retired_on=None).order_by("number")
+    # what `current_skills` and `primary_codes` read, for all players at once
+    players = with_skill_history(
+        team.players.filter(retired_on=None).for_roster_page().exclude(pk__in=list(suspended))
+    )
     categories = {c.code: c for c in SkillCategory.objects.all()}
     pool = development_pool()
     options = []
     for player in players:
-        if player.pk in suspended:
-            continue
-        grouped = primary_options(player=player, match=at, pool=pool)
+        grouped = primary_options(player=player, match=at, pool=pool, all_codes=list(categories))
         options.append(
             {
                 "id": player.pk,

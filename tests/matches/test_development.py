@@ -848,6 +848,31 @@ def test_selbst_waehlen_options_in_a_fixed_number_of_queries(
     assert len(options) == SkillCategory.objects.count()
 
 
+# the players; their stored skills, both category sets, gains, 💀 ticks and records; the
+# categories; the pool
+FORM_OPTIONS_QUERIES = 9
+
+
+def test_result_form_options_cost_the_same_queries_whatever_the_squad_size(
+    match, home, django_assert_num_queries
+):
+    with django_assert_num_queries(FORM_OPTIONS_QUERIES):
+        few = dev.options_before_result(team=home, match=None, suspended=set())
+    for number in range(20, 26):
+        PlayerFactory(team=home, number=number)
+    with django_assert_num_queries(FORM_OPTIONS_QUERIES):
+        many = dev.options_before_result(team=home, match=None, suspended=set())
+    assert len(many) == len(few) + 6
+    assert [p["id"] for p in many[: len(few)]] == [p["id"] for p in few]
+
+
+def test_result_form_options_leave_out_the_suspended(match, home):
+    suspended = home.players.get(number=2)
+    offered = dev.options_before_result(team=home, match=None, suspended={suspended.pk: "x"})
+    assert suspended.pk not in [p["id"] for p in offered]
+    assert len(offered) == home.players.filter(retired_on=None).count() - 1
+
+
 def test_a_player_dead_in_this_match_is_not_eligible_whatever_the_ids(season, home, away):
     # Ticks of other matches first, so that no tick has the id of the player it is for.
     play(away, home, at=days_ago(4), ticks={p: Casualty.BADLY_HURT for p in away.players.all()})
