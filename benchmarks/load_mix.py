@@ -152,6 +152,29 @@ def percentile_line(kind: str, times: list[float]) -> str:
     )
 
 
+ACCESS_LINE = re.compile(r'"(\w+) (\S+) HTTP/[\d.]+" (\d+) \S+ (\d+)ms$')
+
+
+def worker_time(lines: list[str], top: int = 12) -> str:
+    """What the workers spent their time on, from gunicorn's access log (config/gunicorn.conf.py
+    ends each line with the duration): per kind of request (numbers in the path as N, the query
+    string left out) the count and the sum of durations, the largest first."""
+    sums: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for line in lines:
+        found = ACCESS_LINE.search(line.strip())
+        if found is None:
+            continue
+        method, path, status, ms = found.groups()
+        kind = f"{method} {re.sub(r'\d+', 'N', path.split('?')[0])} {status}"
+        sums[kind][0] += 1
+        sums[kind][1] += int(ms)
+    total = sum(ms for _, ms in sums.values()) or 1
+    rows = [f"{'Arbeitszeit der Worker':<40} {'Anzahl':>7} {'Summe ms':>9} {'Anteil':>7}"]
+    for kind, (count, ms) in sorted(sums.items(), key=lambda item: -item[1][1])[:top]:
+        rows.append(f"{kind:<40} {count:>7} {ms:>9} {ms / total:>7.0%}")
+    return "\n".join(rows)
+
+
 READ_P50_GOAL = 2.0  # issue 20: reads with writers at most twice as slow (p50) as without
 
 
@@ -194,21 +217,33 @@ def report(title: str, recorder: Recorder, seconds: int) -> None:
         print(f"  {error}")
 
 
-def run(base: str, *, visitors: int, coaches: int, seconds: int) -> int:
+def run(base: str, *, visitors: int, coaches: int, seconds: int, log: Path | None = None) -> int:
     """Two phases against the same server, one after the other: the visitors alone, then the
-    same visitors while the coaches enter results; the read p50 of both side by side."""
+    same visitors while the coaches enter results; the read p50 of both side by side. `log`:
+    the server's access log, whose lines of each phase are summed up (`worker_time`)."""
+
+    def log_lines() -> list[str]:
+        return log.read_text(errors="replace").splitlines() if log else []
+
     urls, teams = league_targets(base)
     if len(teams) < 2:
         print("Keine Benchmark-Liga gefunden (erst make bench-pages).", file=sys.stderr)
         return 2
     for url in urls:  # both phases start from a warm cache
         SiteClient(base).get(url)
+    start = len(log_lines())
     alone = phase(base, urls, teams, visitors=visitors, coaches=0, seconds=seconds)
+    middle = len(log_lines())
     mixed = phase(base, urls, teams, visitors=visitors, coaches=coaches, seconds=seconds)
+    end = log_lines()
     report(f"1) {visitors} Besucher allein, {seconds} s gegen {base}", alone, seconds)
+    if log:
+        print("\n" + worker_time(end[start:middle]))
     report(
         f"2) {visitors} Besucher und {coaches} Coaches, die eintragen, {seconds} s", mixed, seconds
     )
+    if log:
+        print("\n" + worker_time(end[middle:]))
     p50 = [statistics.median(r.times["lesen"]) * 1000 for r in (alone, mixed)]
     ratio = p50[1] / p50[0]
     print(
@@ -272,16 +307,19 @@ def main() -> int:
         manage(env, "migrate", "--noinput", "-v0")
         manage(env, "collectstatic", "--noinput", "-v0")
         port = free_port()
-        server = start_gunicorn(env, port=port, workers=2)
-        try:
-            return run(
-                f"http://127.0.0.1:{port}",
-                visitors=args.visitors,
-                coaches=args.coaches,
-                seconds=args.seconds,
-            )
-        finally:
-            stop(server)
+        log = Path(tmp) / "access.log"
+        with log.open("w") as log_file:
+            server = start_gunicorn(env, port=port, workers=2, log=log_file)
+            try:
+                return run(
+                    f"http://127.0.0.1:{port}",
+                    visitors=args.visitors,
+                    coaches=args.coaches,
+                    seconds=args.seconds,
+                    log=log,
+                )
+            finally:
+                stop(server)
 
 
 if __name__ == "__main__":

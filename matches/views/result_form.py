@@ -30,22 +30,27 @@ def players_to_tick(team, match: Match | None) -> list[Player]:
 
 
 def rows_tokens(home, away) -> dict[int, str]:
-    """Team id -> the tokens the casualty rows of that team's players are kept under in a new
-    match's form; read before the form reads the players (config/pagecache/fragments.py)."""
-    return {
-        team.pk: fragments.tokens(fragments.STRUCTURE, fragments.team_scope(team.pk))
-        for team in (home, away)
-    }
+    """Team id -> the tokens the parts of a new match's form that show only that team's data
+    (the casualty rows of its players, its development) are kept under; read before the form
+    reads the players (config/pagecache/fragments.py). The same scopes as its
+    `development_options`."""
+    return {team.pk: fragments.tokens(*team_form_scopes(team)) for team in (home, away)}
+
+
+def team_form_scopes(team) -> tuple[str, ...]:
+    return (fragments.STRUCTURE, fragments.REFERENCE, fragments.team_scope(team.pk))
 
 
 def rows_cache(form: MatchForm, tokens: dict[int, str]) -> dict:
     """The casualty rows of a fresh "Spiel eintragen" form (one team's players, their status,
-    the tick choices) are the same on every visit until that team changes, whoever it plays,
-    so each side's rows are a fragment under its team's scope; a sent form's are rendered each
-    time."""
+    the tick choices) and the development part of a team (its players' options) are the same
+    on every visit until that team changes, whoever it plays, so each is a fragment under its
+    team's scopes; a sent form's are rendered each time."""
     fresh = not form.is_bound
     for side in form.sides:
         side["rows_token"] = tokens[side["victims"].pk]
+    for part in form.developments:
+        part.rows_token = tokens[part.team.pk]
     return {
         "rows_seconds": fragments.TIMEOUT if fresh else 0,
         "rows_viewer": "fresh" if fresh else "sent",
@@ -62,7 +67,7 @@ def development_options(team, match: Match | None, suspended) -> list[dict]:
         "development-options-before-result",
         lambda: development.options_before_result(team=team, match=None, suspended=suspended),
         team.pk,
-        scopes=(fragments.STRUCTURE, fragments.REFERENCE, fragments.team_scope(team.pk)),
+        scopes=team_form_scopes(team),
     )
 
 

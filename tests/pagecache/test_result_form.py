@@ -5,7 +5,7 @@ never in place of what a coach sent."""
 import re
 
 import pytest
-from django.forms.boundfield import BoundWidget
+from django.forms.boundfield import BoundField
 from django.test import Client
 from django.utils import timezone
 
@@ -28,18 +28,51 @@ def form_url(home, away):
     return f"/spiele/neu/?heim={home.pk}&gast={away.pk}"
 
 
+def spy_on_fields(monkeypatch) -> list[str]:
+    """The names of the fields a page writes out from then on: a widget rendered, or a radio
+    group whose options the template iterates."""
+    rendered = []
+    options, widget = BoundField.__iter__, BoundField.as_widget
+    monkeypatch.setattr(
+        BoundField, "__iter__", lambda self: rendered.append(self.html_name) or options(self)
+    )
+    monkeypatch.setattr(
+        BoundField,
+        "as_widget",
+        lambda self, *a, **k: rendered.append(self.html_name) or widget(self, *a, **k),
+    )
+    return rendered
+
+
 def test_fresh_form_rows_are_rendered_once(coach_client, league, monkeypatch):
     _, home, away = league
     first = coach_client.get(form_url(home, away)).content.decode()
-    rendered = []
-    tag = BoundWidget.tag
-    monkeypatch.setattr(
-        BoundWidget, "tag", lambda self, *a: rendered.append(self.data["name"]) or tag(self, *a)
-    )
+    rendered = spy_on_fields(monkeypatch)
     again = coach_client.get(form_url(home, away)).content.decode()
+    assert "played_at" in rendered  # the spy sees what is rendered
     assert [name for name in rendered if name.startswith("ausfall_")] == []
     rows = re.compile(r'<ul class="casualty-rows">.*?</ul>', re.S)
     assert rows.findall(again) == rows.findall(first)
+
+
+def test_fresh_form_development_part_is_rendered_once(coach_client, league, monkeypatch):
+    _, home, away = league
+    first = coach_client.get(form_url(home, away)).content.decode()
+    rendered = spy_on_fields(monkeypatch)
+    again = coach_client.get(form_url(home, away)).content.decode()
+    assert "played_at" in rendered
+    assert [name for name in rendered if name.startswith("entwicklung")] == []
+    part = re.compile(r'<fieldset class="result-development".*?</fieldset>', re.S)
+    assert part.findall(again) == part.findall(first) != []
+
+
+def test_a_new_player_shows_in_the_development_part_at_once(coach_client, league):
+    _, home, away = league
+    coach_client.get(form_url(home, away))
+    PlayerFactory(team=home, number=14, name="Gerade Gekommen")
+    page = coach_client.get(form_url(home, away)).content.decode()
+    part = re.search(r'<fieldset class="result-development".*?</fieldset>', page, re.S).group(0)
+    assert "Gerade Gekommen" in part
 
 
 def test_a_new_player_and_a_new_status_show_at_once(coach_client, league):
@@ -79,11 +112,7 @@ def test_a_teams_rows_are_shared_by_its_pairings(coach_client, league, monkeypat
     season = Season.objects.current()
     season.teams.add(third)
     coach_client.get(form_url(home, away))
-    rendered = []
-    tag = BoundWidget.tag
-    monkeypatch.setattr(
-        BoundWidget, "tag", lambda self, *a: rendered.append(self.data["name"]) or tag(self, *a)
-    )
+    rendered = spy_on_fields(monkeypatch)
     coach_client.get(form_url(home, third))
     home_fields = {f"ausfall_{p.pk}" for p in home.players.all()}
     assert rendered and not home_fields & set(rendered)  # only the new opponent's rows
