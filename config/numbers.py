@@ -11,6 +11,8 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from .widgets import QuickSelect
+
 # The largest id a database key (64-bit signed) holds.
 MAX_ID = 2**63 - 1
 _ASCII_DIGITS = re.compile(r"[0-9]{1,19}")
@@ -46,7 +48,10 @@ class IdChoiceField(forms.ModelChoiceField):
     """A ModelChoiceField whose submitted key must be a plain id (ASCII digits, in range).
 
     Django would read "٣" as 3 and pick that row; here it is an invalid choice like any other.
+    Its select is written without a template per option (config/widgets.py).
     """
+
+    widget = QuickSelect
 
     def to_python(self, value):
         if isinstance(value, str) and value not in self.empty_values and parse_id(value) is None:
