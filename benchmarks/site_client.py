@@ -84,8 +84,11 @@ class SiteClient:
         if response.status != 302:
             raise RuntimeError(f"Anmeldung von {username} fehlgeschlagen ({response.status})")
 
-    def enter_result(self, *, home: int, away: int, score: tuple[int, int]) -> Response:
-        """ "Spiel eintragen" for two team ids, played a minute ago, no casualties."""
+    def enter_result(
+        self, *, home: int, away: int, score: tuple[int, int], second_game: bool = False
+    ) -> Response:
+        """ "Spiel eintragen" for two team ids, played a minute ago, no casualties;
+        `second_game`: the yes to "Noch ein Spiel derselben Paarung eintragen?"."""
         played = (datetime.now(LEAGUE_TIME) - timedelta(minutes=1)).strftime("%Y-%m-%dT%H:%M")
         pick = f"/spiele/neu/?heim={home}&gast={away}"
         data = {
@@ -98,4 +101,6 @@ class SiteClient:
             "home_journeymen_casualties": 0,
             "away_journeymen_casualties": 0,
         }
+        if second_game:
+            data["second_game"] = "1"
         return self.post_form("/spiele/neu/", data, form_page=pick)
