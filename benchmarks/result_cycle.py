@@ -7,7 +7,8 @@ repeats one result cycle for several coaches: the coach opens "Spiel eintragen" 
 his team has not played this season, sends it, reads the match page he is sent to and the table;
 then a visitor reads the pages that result renews (table, match list, both squads, an older match
 page of the team). Prints per step the median time and the database queries, and the sum per
-cycle: the worker time one result costs. `--profile STEP` prints the top of cProfile for a step.
+cycle: the worker time one result costs. `--profile STEP` prints the top of cProfile for a
+step, `--queries STEP` its SQL with the time of each query.
 """
 
 import argparse
@@ -41,7 +42,9 @@ STEPS = (
 )
 
 
-def measure(profile_step: str | None, cycles: int) -> dict[str, list[tuple[float, int]]]:
+def measure(
+    profile_step: str | None, cycles: int, queries_step: str | None = None
+) -> dict[str, list[tuple[float, int]]]:
     import django
 
     django.setup()
@@ -78,6 +81,9 @@ def measure(profile_step: str | None, cycles: int) -> dict[str, list[tuple[float
         figures[name].append((seconds, len(queries)))
         if profiler:
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
+        if name == queries_step:
+            for query in queries.captured_queries:
+                print(f"{float(query['time']) * 1000:6.1f} ms  {query['sql'][:160]}")
         return response
 
     for number in range(cycles):
@@ -135,6 +141,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cycles", type=int, default=6)
     parser.add_argument("--profile", choices=STEPS, help="cProfile eines Schritts ausgeben")
+    parser.add_argument("--queries", choices=STEPS, help="die Abfragen eines Schritts ausgeben")
     args = parser.parse_args()
     if not 0 < args.cycles <= 30:
         parser.error("--cycles zwischen 1 und 30")
@@ -158,7 +165,7 @@ def main() -> int:
         from .servers import manage
 
         manage(dict(os.environ), "collectstatic", "--noinput", "-v0")
-        figures = measure(args.profile, args.cycles)
+        figures = measure(args.profile, args.cycles, args.queries)
         from django.db import connections
 
         connections.close_all()  # before the copy is dropped
