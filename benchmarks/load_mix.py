@@ -281,6 +281,31 @@ def league_copy(url: str):
             conn.execute(f'DROP DATABASE IF EXISTS "{copy}" WITH (FORCE)')
 
 
+@contextlib.contextmanager
+def league_environment(prefix: str):
+    """(environment, temporary folder) of the production settings on a fresh copy of the
+    benchmark league (`league_copy`), migrated and with its static files collected: a cache of
+    its own (Redis under a new key prefix when BENCH_REDIS_URL answers, else files in the
+    folder). Both are gone afterwards."""
+    with (
+        tempfile.TemporaryDirectory(prefix=f"{prefix}-") as tmp,
+        league_copy(os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)) as db_url,
+    ):
+        extra = {
+            "DATABASE_URL": db_url,
+            "STATIC_ROOT": str(Path(tmp) / "static"),
+            "CACHE_DIR": str(Path(tmp) / "cache"),
+            "CACHE_KEY_PREFIX": f"{prefix}-{uuid.uuid4().hex[:8]}",
+        }
+        redis_url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS)
+        if redis_answers(redis_url):
+            extra["REDIS_URL"] = redis_url
+        env = production_env(**extra)
+        manage(env, "migrate", "--noinput", "-v0")
+        manage(env, "collectstatic", "--noinput", "-v0")
+        yield env, Path(tmp)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--base", help="laufender Server, z. B. http://127.0.0.1:8000")
@@ -296,24 +321,9 @@ def main() -> int:
             parser.error("nur gegen einen Server auf diesem Rechner (127.0.0.1)")
         return run(args.base, visitors=args.visitors, coaches=args.coaches, seconds=args.seconds)
 
-    with (
-        tempfile.TemporaryDirectory(prefix="hs-load-") as tmp,
-        league_copy(os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)) as db_url,
-    ):
-        extra = {
-            "DATABASE_URL": db_url,
-            "STATIC_ROOT": str(Path(tmp) / "static"),
-            "CACHE_DIR": str(Path(tmp) / "cache"),
-            "CACHE_KEY_PREFIX": f"hs-load-{uuid.uuid4().hex[:8]}",
-        }
-        redis_url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS)
-        if redis_answers(redis_url):
-            extra["REDIS_URL"] = redis_url
-        env = production_env(**extra)
-        manage(env, "migrate", "--noinput", "-v0")
-        manage(env, "collectstatic", "--noinput", "-v0")
+    with league_environment("hs-load") as (env, tmp):
         port = free_port()
-        log = Path(tmp) / "access.log"
+        log = tmp / "access.log"
         with log.open("w") as log_file:
             server = start_gunicorn(env, port=port, workers=2, log=log_file)
             try:

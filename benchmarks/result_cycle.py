@@ -17,16 +17,11 @@ import os
 import pstats
 import statistics
 import sys
-import tempfile
 import time
-import uuid
 from collections import defaultdict
 from datetime import datetime, timedelta
-from pathlib import Path
 
-from .load_mix import league_copy
-from .pages import DEFAULT_DB, DEFAULT_REDIS, redis_answers
-from .servers import production_env
+from .load_mix import league_environment
 from .site_client import LEAGUE_TIME
 
 STEPS = (
@@ -145,26 +140,10 @@ def main() -> int:
     args = parser.parse_args()
     if not 0 < args.cycles <= 30:
         parser.error("--cycles zwischen 1 und 30")
-    with (
-        tempfile.TemporaryDirectory(prefix="hs-cycle-") as tmp,
-        league_copy(os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)) as db_url,
-    ):
-        extra = {
-            "DATABASE_URL": db_url,
-            "STATIC_ROOT": str(Path(tmp) / "static"),
-            "CACHE_DIR": str(Path(tmp) / "cache"),
-            "CACHE_KEY_PREFIX": f"hs-cycle-{uuid.uuid4().hex[:8]}",
-        }
-        redis_url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS)
-        if redis_answers(redis_url):
-            extra["REDIS_URL"] = redis_url
-        env = production_env(**extra)
+    with league_environment("hs-cycle") as (env, _tmp):
         os.environ.clear()
         os.environ.update(env)
         os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
-        from .servers import manage
-
-        manage(dict(os.environ), "collectstatic", "--noinput", "-v0")
         figures = measure(args.profile, args.cycles, args.queries)
         from django.db import connections
 

@@ -159,10 +159,11 @@ def options_before_result(*, team: Team, match: Match | None, suspended) -> list
         team.players.filter(retired_on=None).for_roster_page().exclude(pk__in=list(suspended))
     )
     categories = {c.code: c for c in SkillCategory.objects.all()}
+    all_codes = list(categories)
     pool = development_pool()
     options = []
     for player in players:
-        grouped = primary_options(player=player, match=at, pool=pool, all_codes=list(categories))
+        grouped = primary_options(player=player, match=at, pool=pool, all_codes=all_codes)
         options.append(
             {
                 "id": player.pk,
