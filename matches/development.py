@@ -24,9 +24,11 @@ from typing import Protocol
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.pagecache import fragments
 from roster.models import Player, Team
 from rules.models import Skill, SkillCategory
 
@@ -132,6 +134,32 @@ def primary_options(
 
 def is_latest_played(*, match: Match, team: Team) -> bool:
     return not Match.objects.played().for_team(team).after(match).exists()
+
+
+def latest_played_pk(team_id: int) -> int | None:
+    """The team's latest played match in play order (its pk), for pages: kept under the team's
+    scope, which each of its matches renews (config/pagecache/fragments.py). A check before a
+    save asks `is_latest_played` in its transaction instead."""
+    return fragments.cached(
+        "latest-played",
+        lambda: (
+            Match.objects.played()
+            .filter(Q(home_id=team_id) | Q(away_id=team_id))
+            .in_play_order()
+            .values_list("pk", flat=True)
+            .last()
+        ),
+        team_id,
+        scopes=(fragments.STRUCTURE, fragments.team_scope(team_id)),
+    )
+
+
+def shows_as_latest(*, match: Match, team: Team) -> bool:
+    """What a page shows of `is_latest_played` (may the development still be chosen, has it
+    lapsed), from `latest_played_pk`; a deleted or unplayed match asks the database."""
+    if match.is_played and not match.is_deleted:
+        return latest_played_pk(team.pk) == match.pk
+    return is_latest_played(match=match, team=team)
 
 
 def active_development(*, match: Match, team: Team) -> Development | None:

@@ -187,8 +187,9 @@ class Player(models.Model):
 
     def page_scopes(self) -> tuple[str, ...]:
         """What a change of this player touches in the page cache: his team's pages (the
-        squad, the player pages, the match pages of the team; config/pagecache/fragments.py)."""
-        return (fragments.team_scope(self.team_id),)
+        squad, the player pages, the match pages of the team; config/pagecache/fragments.py),
+        and where other pages name him (`roster_scope`: a visitor's match page)."""
+        return (fragments.team_scope(self.team_id), fragments.roster_scope(self.team_id))
 
     @property
     def is_retired(self) -> bool:

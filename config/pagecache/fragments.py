@@ -85,6 +85,13 @@ def match_scope(pk) -> str:
     return f"match:{pk}"
 
 
+def roster_scope(pk) -> str:
+    """A team's players as other pages name them (a visitor's match page shows the ticked
+    players and the developed one): every change of one of its players renews it, with the
+    team's own scope; a result of the team does not."""
+    return f"roster:{pk}"
+
+
 def user_scope(pk) -> str:
     """What only this user sees of a page (his notifications, say); every page stored for a
     logged-in reader depends on it (config/pagecache/pages.py)."""
@@ -231,7 +238,9 @@ def connect() -> None:
     m2m_changed.connect(_links_changed, dispatch_uid="pagecache-links")
 
 
-def fragment_context(request, *scopes: str, personal: bool = False, role: str | None = None):
+def fragment_context(
+    request, *scopes: str, personal: bool = False, role: str | None = None, vary=()
+):
     """Context for `{% cache cache_seconds <name> <ids…> page_token viewer LANGUAGE_CODE %}`.
 
     `personal`: the fragment differs per user (edit buttons, forms), so it is cached only for
@@ -239,7 +248,8 @@ def fragment_context(request, *scopes: str, personal: bool = False, role: str | 
     and his id is part of the key, so nobody else could ever read it. `role` instead names what
     the viewer's fragment depends on ("" for what every visitor sees, "edit-2026-12-02" for the
     forms of a team's editors on that day): viewers of one role share the fragment, whose
-    forms carry a CSRF slot each response fills in (config/pagecache/csrf.py).
+    forms carry a CSRF slot each response fills in (config/pagecache/csrf.py). `vary`: what
+    else the fragment depends on, read under these scopes' tokens (`pages.for_readers`).
     """
     if role is not None:
         keep, viewer = True, role
@@ -247,7 +257,7 @@ def fragment_context(request, *scopes: str, personal: bool = False, role: str | 
         keep = not personal or not request.user.is_authenticated
         viewer = "" if keep else request.user.pk
     return {
-        "page_token": tokens(*(scopes or (LEAGUE,))),
+        "page_token": ".".join((tokens(*(scopes or (LEAGUE,))), *map(str, vary))),
         "cache_seconds": TIMEOUT if keep else 0,
         "viewer": viewer,
     }

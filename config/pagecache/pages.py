@@ -52,6 +52,14 @@ def _reader(request) -> tuple[str, str | None] | None:
     return f"u{user_id}.{session.get(HASH_SESSION_KEY, '')}", str(user_id)
 
 
+def is_visitor(request) -> bool:
+    """No logged-in user in the request's session, found without loading a user (a session
+    whose user is gone counts as logged in: a page then names broader scopes, never fewer)."""
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return True
+    return request.session.get(SESSION_KEY) is None
+
+
 def _stencil(body: str, request) -> str:
     """The page with this request's CSP nonce replaced by a slot (the CSRF token already is
     one, config/pagecache/csrf.py)."""
@@ -98,6 +106,7 @@ def for_readers(
     *scopes: str,
     params: Iterable[str] = (),
     scopes_for: Callable[..., Iterable[str]] | None = None,
+    vary_for: Callable[..., Iterable[str]] | None = None,
 ):
     """Serve the whole page from memory while the tokens of its scopes stand: one copy for all
     visitors, one per logged-in reader.
@@ -105,6 +114,9 @@ def for_readers(
     `scopes_for(request, *args, **kwargs)` names the page's scopes from its URL (the season of
     a table, the team of a squad) when they are narrower than fixed `scopes`; it must not read
     what a write changes from the database (the tokens are read after it, the data after them).
+    `vary_for(request, *args, **kwargs)` adds what else the page depends on, read under the
+    tokens of its scopes (so never older than them) after they are read; the view must show
+    exactly that, not read it again.
     The stored page keeps slots for what differs per request (the CSRF token, the CSP nonce),
     filled for each request, so cookies and headers stay exactly as if it were rendered.
     """
@@ -123,7 +135,9 @@ def for_readers(
             if user_id is not None:
                 page_scopes = (*page_scopes, user_scope(user_id))
             language = getattr(request, "LANGUAGE_CODE", "")
-            key = short_key("page", tokens(*page_scopes), reader, language, request.path, query)
+            page_tokens = tokens(*page_scopes)
+            vary = tuple(map(str, vary_for(request, *args, **kwargs))) if vary_for else ()
+            key = short_key("page", page_tokens, *vary, reader, language, request.path, query)
             stored = local_cache().get(key)
             if stored is not None:
                 content_type, stencil = stored

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
-from config.pagecache import fragments
+from config.pagecache import fragments, pages
 from config.roles import is_league_admin
 
 from .. import development as dev
@@ -115,17 +115,37 @@ def match_context(
     }
 
 
-def match_scopes(request, pk: int, *args, **kwargs) -> tuple[str, ...]:
-    """The page cache's scopes of a match page: the match's rows and its two teams' (their
-    players' names and statuses; config/pagecache/fragments.py). Which teams play is looked up
-    once per match token."""
-    teams = fragments.cached(
+def _teams_of_match(pk: int) -> tuple[int, ...]:
+    """(home id, away id), looked up once per match token."""
+    return fragments.cached(
         "teams-of-match",
         lambda: tuple(Match.objects.filter(pk=pk).values_list("home_id", "away_id").first() or ()),
         pk,
         scopes=(fragments.STRUCTURE, fragments.match_scope(pk)),
     )
-    return (fragments.match_scope(pk), *(fragments.team_scope(team) for team in teams))
+
+
+def match_scopes(request, pk: int, *args, **kwargs) -> tuple[str, ...]:
+    """The page cache's scopes of a match page (config/pagecache/fragments.py): the match's
+    rows and its two teams'. A visitor's page names of the teams only their players (the ticked
+    and the developed ones, `roster_scope`): a later result of a team changes nothing of it but
+    whether its development has lapsed, which `match_vary` adds to the key. A logged-in reader's
+    forms depend on the teams' other matches too (who may develop), so his page names the
+    teams' whole scopes."""
+    scope = fragments.roster_scope if pages.is_visitor(request) else fragments.team_scope
+    return (fragments.match_scope(pk), *(scope(team) for team in _teams_of_match(pk)))
+
+
+def match_vary(request, pk: int, *args, **kwargs) -> tuple[str, ...]:
+    """For a visitor's page (see `match_scopes`): is the match each team's latest played one,
+    as the page shows it (`development.shows_as_latest`, kept under the team's scope). So after
+    a team's next result only the page of its previous match is rebuilt, not all of its
+    pages."""
+    if not pages.is_visitor(request):
+        return ()
+    return tuple(
+        "latest" if dev.latest_played_pk(team) == pk else "earlier" for team in _teams_of_match(pk)
+    )
 
 
 def render_match_page(request, match: Match, *, status: int = 200, **parts):
@@ -133,7 +153,11 @@ def render_match_page(request, match: Match, *, status: int = 200, **parts):
     context = {
         **match_context(match, user=request.user, **parts),
         **fragments.fragment_context(
-            request, fragments.STRUCTURE, *match_scopes(request, match.pk), personal=True
+            request,
+            fragments.STRUCTURE,
+            *match_scopes(request, match.pk),
+            personal=True,
+            vary=match_vary(request, match.pk),
         ),
     }
     return render(request, "matches/match_detail.html", context, status=status)
@@ -173,7 +197,7 @@ def development_side(
     for development in developments:
         development.match, development.team = match, team
     current = next((d for d in developments if not d.is_reset), None)
-    latest = dev.is_latest_played(match=match, team=team)
+    latest = dev.shows_as_latest(match=match, team=team)
     can_choose = can_edit and latest and (current is None or current.is_open)
     if can_choose and form is None:
         form = development_form(match=match, team=team)

@@ -26,6 +26,7 @@ from .match_page import (
     match_context,
     match_for_page,
     match_scopes,
+    match_vary,
     render_match_page,
     ticks,
 )
@@ -116,7 +117,7 @@ def match_export(request, fmt: str):
 
 @require_safe
 @login_not_required
-@pages.for_readers(fragments.STRUCTURE, scopes_for=match_scopes)
+@pages.for_readers(fragments.STRUCTURE, scopes_for=match_scopes, vary_for=match_vary)
 def match_detail(request, pk: int):
     """A match: result, casualties per side and the developments of both teams, or its
     appointment while it waits for a result; a deleted result only for admins.
@@ -150,7 +151,11 @@ def match_detail(request, pk: int):
         "history": lambda: details()["history"],
         "can_edit": False,
         **fragments.fragment_context(
-            request, fragments.STRUCTURE, *match_scopes(request, pk), personal=True
+            request,
+            fragments.STRUCTURE,
+            *match_scopes(request, pk),
+            personal=True,
+            vary=match_vary(request, pk),
         ),
     }
     return render(request, "matches/match_detail.html", context)
