@@ -24,7 +24,6 @@ from typing import Protocol
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -144,7 +143,7 @@ def latest_played_pk(team_id: int) -> int | None:
         "latest-played",
         lambda: (
             Match.objects.played()
-            .filter(Q(home_id=team_id) | Q(away_id=team_id))
+            .for_team(team_id)
             .in_play_order()
             .values_list("pk", flat=True)
             .last()
