@@ -172,11 +172,13 @@ def tick_errors(match: Match) -> list[str]:
     and not suspended for this match (🏥 from the team's previous played match, 💀 earlier
     this season).
     """
-    suspended = {
-        match.home_id: suspended_for_match(match.home, match),
-        match.away_id: suspended_for_match(match.away, match),
-    }
     ticks = list(match.casualties.select_related("player"))
+    if not ticks:
+        return []  # most results: nobody ticked, so nobody's status needs reading
+    teams = {match.home_id: match.home, match.away_id: match.away}
+    ticked_teams = {tick.player.team_id for tick in ticks} & set(teams)
+    # read only for a team with ticks (three queries each)
+    suspended = {pk: suspended_for_match(teams[pk], match) for pk in ticked_teams}
     on_roster = set(
         Player.objects.filter(pk__in=[t.player_id for t in ticks])
         .on_roster_at(match.played_at)
@@ -186,7 +188,7 @@ def tick_errors(match: Match) -> list[str]:
     for tick in ticks:
         player = tick.player
         values = {"player": player, "match": match.label()}
-        if player.team_id not in suspended:
+        if player.team_id not in teams:
             errors.append(_("%(player)s spielte nicht in %(match)s.") % values)
         elif player.pk not in on_roster:
             if player.created_at >= end_of_minute(match.played_at):

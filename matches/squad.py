@@ -45,7 +45,8 @@ def squad_page(team: Team, *, with_questions: bool) -> Squad:
     queries; `with_questions`: also the open hatred questions (for those who answer them)."""
     roster = list(with_skill_history(team.players.for_roster_page().active()))
     season = Season.objects.current()
-    unavailable = suspended_players(team, season=season)  # for the team's next match
+    # for the team's next match; cached under the team's scope, shared with the result form
+    unavailable = suspended_for_next_match(team, current=season)
     hatreds = active_hatreds(roster, season=season)
     for player in roster:
         player.status = unavailable.get(player.pk)

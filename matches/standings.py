@@ -1,13 +1,17 @@
 """The league table of a season, derived from its results (docs/league.md, "Tabelle"): played
 matches and forfeits; open and lapsed matches do not count.
 
-`season_table(season)` reads in two queries (teams, matches with their casualty counts);
-`build_table` holds every rule and needs no database, so the rules are tested on plain data.
+`season_table(season)` reads in two queries (teams, matches with their casualty counts), the
+matches kept in the page cache under the season's scope (`counted_matches`, which the
+statistics read too); `build_table` holds every rule and needs no database, so the rules are
+tested on plain data.
 """
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 
+from config.pagecache import fragments
 from league.models import Season
 
 from .models import Match
@@ -159,10 +163,51 @@ def result_of(match: Match) -> Result:
     )
 
 
+@dataclass(frozen=True)
+class Counted:
+    """A match of a season that counts (played or forfeited, not deleted), as plain values."""
+
+    pk: int
+    season_id: int
+    when: datetime | None  # played_at, for a forfeit its appointment
+    result: Result
+    forfeited_by_id: int | None = None
+    played: bool = True  # False for a forfeit: nothing was played
+
+
+def counted_matches(season: Season) -> list[Counted]:
+    """Every match of `season` that counts, as the table counts it (one query).
+
+    Kept in the page cache under the season's scope, which each of its matches, ticks and
+    developments renews (config/pagecache/fragments.py): the table and the statistics (Elo,
+    archive, leaders) read the current season once per result, and older seasons not again."""
+    return fragments.cached(
+        "counted-matches",
+        lambda: [_counted(match) for match in _matches_that_count(season)],
+        season.pk,
+        scopes=(fragments.STRUCTURE, fragments.season_scope(season.pk)),
+    )
+
+
+def _matches_that_count(season: Season):
+    return Match.objects.for_season(season).with_result().with_casualty_counts().order_by()
+
+
+def _counted(match: Match) -> Counted:
+    return Counted(
+        pk=match.pk,
+        season_id=match.season_id,
+        when=match.played_at or match.scheduled_at,
+        result=result_of(match),
+        forfeited_by_id=match.forfeited_by_id,
+        played=not match.is_forfeit,
+    )
+
+
 def season_table(season: Season) -> list[Row]:
-    """The table of `season` with the season's current points settings (2 queries)."""
-    matches = Match.objects.for_season(season).with_result().with_casualty_counts().order_by()
-    results = [result_of(match) for match in matches]
+    """The table of `season` with the season's current points settings (2 queries, 1 while
+    `counted_matches` is cached)."""
+    results = [counted.result for counted in counted_matches(season)]
     return build_table(season.teams.all(), results, Points.of(season))
 
 
@@ -181,7 +226,7 @@ def changes_without(match: Match) -> list[TableChange]:
     """What deleting `match` changes in its season's table: the rows of its two teams before
     and after (empty when the match does not count there: no result, or deleted already)."""
     season = match.season
-    matches = list(Match.objects.for_season(season).with_result().with_casualty_counts().order_by())
+    matches = list(_matches_that_count(season))
     if match.pk not in {m.pk for m in matches}:
         return []
     teams = list(season.teams.all())

@@ -65,17 +65,23 @@ def suspended_players(
     return suspended
 
 
+_UNREAD = object()
+
+
 def suspended_for_match(team: Team, match: Match) -> dict[int, Casualty]:
     return suspended_players(team, season=match.season, played_at=match.played_at, pk=match.pk)
 
 
-def suspended_for_next_match(team: Team) -> dict[int, Casualty]:
-    """Who misses the team's next match (in the current season). Kept in the page cache under
-    the team's scope (config/pagecache/fragments.py), which each of its matches, ticks and
-    records by hand renews: the result form and the squad page ask for it on every visit."""
+def suspended_for_next_match(team: Team, *, current=_UNREAD) -> dict[int, Casualty]:
+    """Who misses the team's next match (in the current season; `current`: that season or None,
+    if the caller has read it already). Kept in the page cache under the team's scope
+    (config/pagecache/fragments.py), which each of its matches, ticks and records by hand
+    renews: the result form and the squad page ask for it on every visit."""
     return fragments.cached(
         "suspended-for-next-match",
-        lambda: suspended_players(team, season=Season.objects.current()),
+        lambda: suspended_players(
+            team, season=Season.objects.current() if current is _UNREAD else current
+        ),
         team.pk,
         scopes=(fragments.STRUCTURE, fragments.team_scope(team.pk)),
     )

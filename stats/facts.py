@@ -18,10 +18,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from config.minutes import to_the_minute
-from config.pagecache import fragments
 from league.models import Season
-from matches.models import Casualty, CasualtyRecord, CasualtyTick, Development, Hatred, Match
-from matches.standings import Result, result_of
+from matches.models import Casualty, CasualtyRecord, CasualtyTick, Development, Hatred
+from matches.standings import Counted, Result, counted_matches
 from roster.models import Player, Team
 
 
@@ -98,40 +97,29 @@ class League:
         return next(s for s in self.seasons if s.pk == season_id)
 
 
-def _game(match: Match, number: int) -> Game:
+def _game(counted: Counted, number: int) -> Game:
     return Game(
-        pk=match.pk,
-        season_id=match.season_id,
+        pk=counted.pk,
+        season_id=counted.season_id,
         season_number=number,
-        when=match.played_at or match.scheduled_at or timezone.now(),
-        result=result_of(match),
-        forfeited_by_id=match.forfeited_by_id,
-        played=not match.is_forfeit,
+        when=counted.when or timezone.now(),
+        result=counted.result,
+        forfeited_by_id=counted.forfeited_by_id,
+        played=counted.played,
     )
 
 
 def read_games(seasons) -> list[Game]:
     """Every match with a result of `seasons`, in play order.
 
-    Read one season at a time and kept in the page cache under that season's scope
-    (config/pagecache/fragments.py): a result renews its own season only, so after it just
-    that season is read again (1 query), not the whole history (the table's Elo column reads
-    all seasons after every result)."""
-    games = []
-    for season in seasons:
-        games += fragments.cached(
-            "games-of-season",
-            lambda season=season: _read_season_games(season),
-            season.pk,
-            season.number,
-            scopes=(fragments.STRUCTURE, fragments.season_scope(season.pk)),
-        )
+    Read one season at a time, as the table reads it (`matches.standings.counted_matches`,
+    kept under that season's scope): a result renews its own season only, so after it just
+    that season is read again (1 query, shared with the table), not the whole history (the
+    table's Elo column reads all seasons after every result)."""
+    games = [
+        _game(counted, season.number) for season in seasons for counted in counted_matches(season)
+    ]
     return sorted(games, key=lambda g: g.order)
-
-
-def _read_season_games(season) -> list[Game]:
-    matches = Match.objects.filter(season=season).with_result().with_casualty_counts().order_by()
-    return [_game(m, season.number) for m in matches]
 
 
 def read_league(*, players: bool = False) -> League:

@@ -369,8 +369,9 @@ def test_moving_a_match_later_checks_the_matches_it_leaves_behind(season, home, 
 # every check of a correction (the model's, the pairing's, the ticks and developments of this
 # and the later matches), the save with its history, the lock (the match's teams read, locked,
 # then the match); a related row read on its own adds one; and the start-page notices of both
-# coaches (notifications/services.py: the coaches read, a row each in its own savepoint)
-CORRECTION_QUERIES = 52
+# coaches (notifications/services.py: the coaches read, a row each in its own savepoint);
+# without ticks no team's statuses are read (`tick_errors`)
+CORRECTION_QUERIES = 46
 
 
 def test_a_correction_reads_the_match_with_season_and_teams_at_once(
@@ -380,3 +381,23 @@ def test_a_correction_reads_the_match_with_season_and_teams_at_once(
     correction = entry(home, away, played_at=match.played_at, home_touchdowns=4)
     with django_assert_num_queries(CORRECTION_QUERIES):
         update_match(match=match, entry=correction, version=match.version, by=staff_user())
+
+
+def test_statuses_are_read_only_for_teams_with_ticks(season, home, away, monkeypatch):
+    """A result without ticks (most of them) costs no status reads (three queries per team);
+    a tick of one team reads that team's statuses only, and a suspended player is still
+    refused (see above)."""
+    import matches.services as services
+
+    read = []
+    real = services.suspended_for_match
+
+    def spy(team, match):
+        read.append(team.pk)
+        return real(team, match)
+
+    monkeypatch.setattr(services, "suspended_for_match", spy)
+    play(home, away, at=days_ago(3))
+    assert read == []
+    play(home, away, at=days_ago(2), ticks={away.players.get(number=1): Casualty.BADLY_HURT})
+    assert read == [away.pk]

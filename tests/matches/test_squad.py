@@ -34,7 +34,8 @@ def test_without_questions_the_squad_page_asks_nothing(season, home, away):
 # the roster with positions, skills, both category sets, gaining developments, death ticks and
 # records by hand (7); the season; the suspensions (three); hatreds; the open questions (ticks,
 # records and the opponents' race keywords); the retired count: one query each, not one per
-# player, match or question
+# player, match or question; the suspensions come from the page cache when the result form or
+# an earlier squad page read them since the team's last change (`suspended_for_next_match`)
 SQUAD_QUERIES = 16
 
 
@@ -52,6 +53,9 @@ def test_the_squad_page_reads_a_fixed_number_of_queries(
     with django_assert_num_queries(SQUAD_QUERIES):
         page = squad_page(home, with_questions=True)
     assert len(page.roster) == 10 and len(page.questions) == 3
+    with django_assert_num_queries(SQUAD_QUERIES - 3):
+        again = squad_page(home, with_questions=True)
+    assert [p.status for p in again.roster] == [p.status for p in page.roster]
 
 
 def test_the_download_has_status_and_skills(season, home, away):
