@@ -365,7 +365,13 @@ class Match(models.Model):
     def page_scopes(self) -> tuple[str, ...]:
         """What a change of this match (or of its ticks, developments and cancellations)
         touches in the page cache: its season (table, match list), its two teams (squads,
-        player pages) and its own page (config/pagecache/fragments.py)."""
+        player pages) and its own page (config/pagecache/fragments.py). A stored match that
+        changes (a correction, deleting, restoring) may change what its players own (skills
+        of its developments, its 💀), so it renews both teams' `players_scope` too; a new
+        result by itself does not (its ticks and developments renew it)."""
+        return self._page_scopes(players=getattr(self, "_loaded_rows", None) is not None)
+
+    def _page_scopes(self, *, players: bool) -> tuple[str, ...]:
         scopes = []
         for season, home, away in (
             getattr(self, "_loaded_rows", None) or (self.season_id, self.home_id, self.away_id),
@@ -376,25 +382,30 @@ class Match(models.Model):
                 fragments.team_scope(home),
                 fragments.team_scope(away),
             ]
+            if players:
+                scopes += [fragments.players_scope(home), fragments.players_scope(away)]
         return (*dict.fromkeys(scopes), fragments.match_scope(self.pk), fragments.RESULTS)
 
     @staticmethod
-    def page_scopes_of_row(row) -> tuple[str, ...]:
+    def page_scopes_of_row(row, *, players: bool = False) -> tuple[str, ...]:
         """The scopes of a row that belongs to a match (a tick, a development, a
-        cancellation): its match's, from the loaded match when the row holds it."""
+        cancellation): its match's, from the loaded match when the row holds it; `players`:
+        also both teams' `players_scope` (a tick or a development changes what they own)."""
         if row._meta.get_field("match").is_cached(row):
-            return row.match.page_scopes()
-        return Match.page_scopes_of(row.match_id)
+            return row.match._page_scopes(players=players)
+        return Match.page_scopes_of(row.match_id, players=players)
 
     @staticmethod
-    def page_scopes_of(match_id: int) -> tuple[str, ...]:
+    def page_scopes_of(match_id: int, *, players: bool = False) -> tuple[str, ...]:
         season, home, away = Match.objects.values_list("season_id", "home_id", "away_id").get(
             pk=match_id
         )
+        owned = (fragments.players_scope(home), fragments.players_scope(away)) if players else ()
         return (
             fragments.season_scope(season),
             fragments.team_scope(home),
             fragments.team_scope(away),
+            *owned,
             fragments.match_scope(match_id),
             fragments.RESULTS,
         )
@@ -661,7 +672,7 @@ class CasualtyTick(models.Model):
         return f"{Casualty(self.kind).symbol} {self.player}"
 
     def page_scopes(self) -> tuple[str, ...]:
-        return Match.page_scopes_of_row(self)
+        return Match.page_scopes_of_row(self, players=True)
 
     @property
     def symbol(self) -> str:
@@ -788,7 +799,7 @@ class Development(models.Model):
         return f"{self.team}: {self.get_choice_display()} ({self.match})"
 
     def page_scopes(self) -> tuple[str, ...]:
-        return Match.page_scopes_of_row(self)
+        return Match.page_scopes_of_row(self, players=True)
 
     @property
     def is_open(self) -> bool:
@@ -881,8 +892,10 @@ class CasualtyRecord(models.Model):
 
     def page_scopes(self) -> tuple[str, ...]:
         """A record by hand changes the player's status: his team's pages, and the pages of
-        every match that shows it (they depend on the team's scope)."""
-        return (fragments.team_scope(team_of_player(self.player_id)),)
+        every match that shows it (they depend on the team's scope), and what a form offers
+        of its players (`players_scope`)."""
+        team = team_of_player(self.player_id)
+        return (fragments.team_scope(team), fragments.players_scope(team))
 
     @property
     def symbol(self) -> str:

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from config.minutes import end_of_minute
+from config.pagecache import fragments
 from config.writeguard import StaleVersion
 from league.models import Season
 from roster.models import Player, Team
@@ -227,6 +228,7 @@ def _save_ticks(*, match: Match, casualties: Mapping[int, str], by) -> None:
     ]
     if new:
         bulk_create_with_history(new, CasualtyTick, default_user=by)
+        fragments.renew_rows(CasualtyTick, new)  # bulk_create sends no signals
 
 
 def _save(

@@ -188,8 +188,13 @@ class Player(models.Model):
     def page_scopes(self) -> tuple[str, ...]:
         """What a change of this player touches in the page cache: his team's pages (the
         squad, the player pages, the match pages of the team; config/pagecache/fragments.py),
-        and where other pages name him (`roster_scope`: a visitor's match page)."""
-        return (fragments.team_scope(self.team_id), fragments.roster_scope(self.team_id))
+        and where other pages name him (`roster_scope`: a visitor's match page) or offer him
+        (`players_scope`: the result form)."""
+        return (
+            fragments.team_scope(self.team_id),
+            fragments.roster_scope(self.team_id),
+            fragments.players_scope(self.team_id),
+        )
 
     @property
     def is_retired(self) -> bool:
@@ -283,7 +288,8 @@ class PlayerSkill(models.Model):
         return self.label
 
     def page_scopes(self) -> tuple[str, ...]:
-        return (fragments.team_scope(team_of_player(self.player_id)),)
+        team = team_of_player(self.player_id)
+        return (fragments.team_scope(team), fragments.players_scope(team))
 
     @property
     def is_gained(self) -> bool:

@@ -92,6 +92,15 @@ def roster_scope(pk) -> str:
     return f"roster:{pk}"
 
 
+def players_scope(pk) -> str:
+    """A team's players with what they own, as a form offers them (the casualty rows, the
+    development choices of "Spiel eintragen"): every change of one of its players or his
+    skills, a tick, a development or a record by hand of the team, and every change of a
+    stored match of the team (a correction, deleting, restoring) renews it; a new result
+    without ticks and developments does not."""
+    return f"players:{pk}"
+
+
 def user_scope(pk) -> str:
     """What only this user sees of a page (his notifications, say); every page stored for a
     logged-in reader depends on it (config/pagecache/pages.py)."""

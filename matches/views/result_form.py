@@ -38,19 +38,33 @@ def rows_tokens(home, away) -> dict[int, str]:
 
 
 def team_form_scopes(team) -> tuple[str, ...]:
-    return (fragments.STRUCTURE, fragments.REFERENCE, fragments.team_scope(team.pk))
+    """What a team's part of the form shows: its players with what they own (not its results,
+    so the coach's next form after his own result reuses them), the rules and the names; who
+    is suspended is part of the key (`suspension_key`)."""
+    return (fragments.STRUCTURE, fragments.REFERENCE, fragments.players_scope(team.pk))
+
+
+def suspension_key(suspended: dict) -> str:
+    """Who of a team is suspended and why, as a key part: each result of the team may change
+    it, while the players' scope stays."""
+    return ",".join(f"{pk}{status.symbol}" for pk, status in sorted(suspended.items()))
 
 
 def rows_cache(form: MatchForm, tokens: dict[int, str]) -> dict:
     """The casualty rows of a fresh "Spiel eintragen" form (one team's players, their status,
     the tick choices) and the development part of a team (its players' options) are the same
-    on every visit until that team changes, whoever it plays, so each is a fragment under its
-    team's scopes; a sent form's are rendered each time."""
+    on every visit until that team's players or their status change, whoever it plays, so
+    each is a fragment under its team's scopes and suspensions; a sent form's are rendered
+    each time."""
     fresh = not form.is_bound
+
+    def token(team) -> str:
+        return f"{tokens[team.pk]}.{suspension_key(form.suspended[team.pk])}"
+
     for side in form.sides:
-        side["rows_token"] = tokens[side["victims"].pk]
+        side["rows_token"] = token(side["victims"])
     for part in form.developments:
-        part.rows_token = tokens[part.team.pk]
+        part.rows_token = token(part.team)
     return {
         "rows_seconds": fragments.TIMEOUT if fresh else 0,
         "rows_viewer": "fresh" if fresh else "sent",
@@ -67,6 +81,7 @@ def development_options(team, match: Match | None, suspended) -> list[dict]:
         "development-options-before-result",
         lambda: development.options_before_result(team=team, match=None, suspended=suspended),
         team.pk,
+        suspension_key(suspended),
         scopes=team_form_scopes(team),
     )
 
@@ -85,6 +100,7 @@ def match_form(request, *, home, away, match: Match | None) -> MatchForm:
         players={t.pk: players_to_tick(t, match) for t in (home, away)},
         suspended=suspended,
     )
+    form.suspended = suspended  # part of the cached parts' keys (`rows_cache`)
     # The development of the coach's own team (an admin's: both) goes with the result, so it
     # can be chosen without signal too; a correction offers it while it may still be chosen.
     teams = [t for t in (home, away) if t.is_coached_by(request.user)] or [home, away]
