@@ -961,11 +961,14 @@ class Hatred(models.Model):
             match_id, player_id = CasualtyTick.objects.values_list("match_id", "player_id").get(
                 pk=self.tick_id
             )
+            team = team_of_player(player_id)
             return (
                 *Match.page_scopes_of(match_id),
-                fragments.team_scope(team_of_player(player_id)),
+                fragments.team_scope(team),
+                fragments.players_scope(team),
             )
         player_id = CasualtyRecord.objects.values_list("player_id", flat=True).get(
             pk=self.record_id
         )
-        return (fragments.team_scope(team_of_player(player_id)),)
+        team = team_of_player(player_id)
+        return (fragments.team_scope(team), fragments.players_scope(team))

@@ -40,13 +40,16 @@ class Squad:
     """Player id -> his open hatred questions (only when asked for, see `squad_page`)."""
 
 
-def squad_page(team: Team, *, with_questions: bool) -> Squad:
+def squad_page(team: Team, *, with_questions: bool, unavailable=None, current_season=None) -> Squad:
     """The players on `team`'s roster as the squad page shows them, in a fixed number of
-    queries; `with_questions`: also the open hatred questions (for those who answer them)."""
+    queries; `with_questions`: also the open hatred questions (for those who answer them);
+    `unavailable`: who misses the next match, if the caller has read it (its cache key);
+    `current_season`: a function giving the current season, shared with that read."""
     roster = list(with_skill_history(team.players.for_roster_page().active()))
-    season = Season.objects.current()
-    # for the team's next match; cached under the team's scope, shared with the result form
-    unavailable = suspended_for_next_match(team, current=season)
+    season = (current_season or Season.objects.current)()
+    if unavailable is None:
+        # for the team's next match; cached under the team's scope, shared with the form
+        unavailable = suspended_for_next_match(team, current_season=lambda: season)
     hatreds = active_hatreds(roster, season=season)
     for player in roster:
         player.status = unavailable.get(player.pk)

@@ -65,26 +65,29 @@ def suspended_players(
     return suspended
 
 
-_UNREAD = object()
-
-
 def suspended_for_match(team: Team, match: Match) -> dict[int, Casualty]:
     return suspended_players(team, season=match.season, played_at=match.played_at, pk=match.pk)
 
 
-def suspended_for_next_match(team: Team, *, current=_UNREAD) -> dict[int, Casualty]:
-    """Who misses the team's next match (in the current season; `current`: that season or None,
-    if the caller has read it already). Kept in the page cache under the team's scope
-    (config/pagecache/fragments.py), which each of its matches, ticks and records by hand
-    renews: the result form and the squad page ask for it on every visit."""
+def suspended_for_next_match(team: Team, *, current_season=None) -> dict[int, Casualty]:
+    """Who misses the team's next match (in the current season; `current_season`: a function
+    giving it, for a caller that reads it anyway). Kept in the page cache under the team's
+    scope (config/pagecache/fragments.py), which each of its matches, ticks and records by
+    hand renews: the result form and the squad page ask for it on every visit."""
+    read_season = current_season or Season.objects.current
     return fragments.cached(
         "suspended-for-next-match",
-        lambda: suspended_players(
-            team, season=Season.objects.current() if current is _UNREAD else current
-        ),
+        lambda: suspended_players(team, season=read_season()),
         team.pk,
         scopes=(fragments.STRUCTURE, fragments.team_scope(team.pk)),
     )
+
+
+def suspension_key(suspended: dict[int, Casualty]) -> str:
+    """Who of a team is suspended and why, as part of a cache key: what a page shows of the
+    team's players hangs on their `players_scope`, which a result without ticks leaves, while
+    each result of the team may change who is suspended (config/pagecache/fragments.py)."""
+    return ",".join(f"{pk}{Casualty(kind).symbol}" for pk, kind in sorted(suspended.items()))
 
 
 def status_of(player: Player, match: Match | None = None) -> Casualty | None:

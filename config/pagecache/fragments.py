@@ -93,11 +93,13 @@ def roster_scope(pk) -> str:
 
 
 def players_scope(pk) -> str:
-    """A team's players with what they own, as a form offers them (the casualty rows, the
-    development choices of "Spiel eintragen"): every change of one of its players or his
-    skills, a tick, a development or a record by hand of the team, and every change of a
-    stored match of the team (a correction, deleting, restoring) renews it; a new result
-    without ticks and developments does not."""
+    """A team's players with what they own, as the squad and the result form show them
+    (skills, casualties, hatreds; the casualty rows and development choices of "Spiel
+    eintragen"): every change of one of its players or his skills, a tick, a development, a
+    record by hand or a hatred of the team, and every change of a stored match of the team (a
+    correction, deleting, restoring) renews it; a new result without ticks and developments
+    does not. Who is suspended changes with every result: those pages add it to their key
+    (`matches.status.suspension_key`)."""
     return f"players:{pk}"
 
 

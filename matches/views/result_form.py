@@ -14,7 +14,7 @@ from roster.models import Player
 from .. import development, open_matches, services
 from ..forms import MatchForm, ResultDevelopmentForm
 from ..models import Match
-from ..status import suspended_for_match, suspended_for_next_match
+from ..status import suspended_for_match, suspended_for_next_match, suspension_key
 
 
 def players_to_tick(team, match: Match | None) -> list[Player]:
@@ -42,12 +42,6 @@ def team_form_scopes(team) -> tuple[str, ...]:
     so the coach's next form after his own result reuses them), the rules and the names; who
     is suspended is part of the key (`suspension_key`)."""
     return (fragments.STRUCTURE, fragments.REFERENCE, fragments.players_scope(team.pk))
-
-
-def suspension_key(suspended: dict) -> str:
-    """Who of a team is suspended and why, as a key part: each result of the team may change
-    it, while the players' scope stays."""
-    return ",".join(f"{pk}{status.symbol}" for pk, status in sorted(suspended.items()))
 
 
 def rows_cache(form: MatchForm, tokens: dict[int, str]) -> dict:

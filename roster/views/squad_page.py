@@ -9,8 +9,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
 from config.pagecache import fragments, pages
+from league.models import Season
 from matches import squad
 from matches.forms import CasualtyRecordForm, HatredForm
+from matches.status import suspended_for_next_match, suspension_key
 from rules.models import SkillCategory
 
 from ..forms import PlayerCategoriesForm
@@ -54,8 +56,16 @@ def render_squad_page(
     can_edit = team.is_editable_by(request.user)
     top_messages, player_messages = _messages_by_player(request, team, can_edit=can_edit)
 
+    # Who misses the next match: each result of the team may change it, so it is part of the
+    # fragments' key, which otherwise hangs on the players (their `players_scope`), not on
+    # every result of the team.
+    current_season = fragments.lazy(Season.objects.current)  # read once, only if needed
+    unavailable = suspended_for_next_match(team, current_season=current_season)
+
     def build() -> squad.Squad:
-        page = squad.squad_page(team, with_questions=can_edit)
+        page = squad.squad_page(
+            team, with_questions=can_edit, unavailable=unavailable, current_season=current_season
+        )
         if not can_edit:
             return page
         categories = list(SkillCategory.objects.all())
@@ -111,7 +121,8 @@ def render_squad_page(
             **fragments.fragment_context(
                 request,
                 fragments.STRUCTURE,
-                *squad_scopes(request, team.pk),
+                fragments.players_scope(team.pk),
+                vary=(suspension_key(unavailable),),
                 role=None
                 if refused or player_messages
                 else (f"edit-{today.isoformat()}" if can_edit else ""),
@@ -126,7 +137,9 @@ def render_squad_page(
 
 def squad_scopes(request, pk: int, *args, **kwargs) -> tuple[str, ...]:
     """The page cache's scopes of a team's pages: its own rows, its players' and its matches'
-    (config/pagecache/fragments.py)."""
+    (config/pagecache/fragments.py). The squad's fragments hang on its players' scope and
+    who is suspended instead (`render_squad_page`): after a result only the page around them
+    (the appointments) is rebuilt."""
     return (fragments.team_scope(pk),)
 
 
