@@ -24,7 +24,7 @@ from config.pagecache import fragments
 from config.roles import is_league_admin
 from config.writeguard import GuardedQuerySet
 from league.models import Season
-from roster.models import Player, Team, team_of_player
+from roster.models import Player, Team, scopes_of_players_team
 
 from .appointments import FORFEIT_SCORE, is_late_cancellation
 
@@ -894,8 +894,7 @@ class CasualtyRecord(models.Model):
         """A record by hand changes the player's status: his team's pages, and the pages of
         every match that shows it (they depend on the team's scope), and what a form offers
         of its players (`players_scope`)."""
-        team = team_of_player(self.player_id)
-        return (fragments.team_scope(team), fragments.players_scope(team))
+        return scopes_of_players_team(self.player_id)
 
     @property
     def symbol(self) -> str:
@@ -961,14 +960,8 @@ class Hatred(models.Model):
             match_id, player_id = CasualtyTick.objects.values_list("match_id", "player_id").get(
                 pk=self.tick_id
             )
-            team = team_of_player(player_id)
-            return (
-                *Match.page_scopes_of(match_id),
-                fragments.team_scope(team),
-                fragments.players_scope(team),
-            )
+            return (*Match.page_scopes_of(match_id), *scopes_of_players_team(player_id))
         player_id = CasualtyRecord.objects.values_list("player_id", flat=True).get(
             pk=self.record_id
         )
-        team = team_of_player(player_id)
-        return (fragments.team_scope(team), fragments.players_scope(team))
+        return scopes_of_players_team(player_id)

@@ -251,6 +251,13 @@ def team_of_player(player_id: int) -> int:
     return Player.objects.values_list("team_id", flat=True).get(pk=player_id)
 
 
+def scopes_of_players_team(player_id: int) -> tuple[str, str]:
+    """The scopes a row about one player touches (a skill, a record by hand, a hatred): his
+    team's pages and what its players own (config/pagecache/fragments.py)."""
+    team = team_of_player(player_id)
+    return (fragments.team_scope(team), fragments.players_scope(team))
+
+
 class PlayerSkill(models.Model):
     """A skill a player has of his own: copied from his position at creation, or granted by an
     admin by hand. Skills gained by development are not stored here: they are the
@@ -288,8 +295,7 @@ class PlayerSkill(models.Model):
         return self.label
 
     def page_scopes(self) -> tuple[str, ...]:
-        team = team_of_player(self.player_id)
-        return (fragments.team_scope(team), fragments.players_scope(team))
+        return scopes_of_players_team(self.player_id)
 
     @property
     def is_gained(self) -> bool:

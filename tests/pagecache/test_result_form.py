@@ -11,7 +11,6 @@ from django.forms.boundfield import BoundField
 from django.test import Client
 from django.utils import timezone
 
-from league.models import Season
 from matches import development
 from matches.factories import days_ago, play, squad, staff_user
 from matches.models import Casualty, Development
@@ -48,6 +47,40 @@ def spy_on_fields(monkeypatch) -> list[str]:
         lambda self, *a, **k: rendered.append(self.html_name) or widget(self, *a, **k),
     )
     return rendered
+
+
+def spy_on_options(monkeypatch) -> list[int]:
+    """The teams whose development options are computed from then on."""
+    computed = []
+    options = development.options_before_result
+    monkeypatch.setattr(
+        development,
+        "options_before_result",
+        lambda **kwargs: computed.append(kwargs["team"].pk) or options(**kwargs),
+    )
+    return computed
+
+
+def options_of(page: str, player) -> set[str]:
+    """The skill names the development part offers `player` (its JSON for the phone)."""
+    found = re.search(r'<script id="[^"]*-optionen" type="application/json">(.*?)</script>', page)
+    offered = json.loads(found.group(1))
+    entry = next((p for p in offered if p["id"] == player.pk), None)
+    if entry is None:
+        return set()
+    return {name for category in entry["categories"] for _pk, name in category["skills"]}
+
+
+def row_of(page: str, player) -> str:
+    return re.search(rf'data-player="{player.pk}">.*?</li>', page, re.S).group(0)
+
+
+@pytest.fixture
+def third(league):
+    season, _, _ = league
+    team = squad(name="Dritte Kraft")
+    season.teams.add(team)
+    return team
 
 
 def test_fresh_form_rows_are_rendered_once(coach_client, league, monkeypatch):
@@ -89,8 +122,7 @@ def test_a_new_player_and_a_new_status_show_at_once(coach_client, league):
     record_casualty(player=hurt, kind="dead", day=timezone.localdate(), by=home.coach)
     page = coach_client.get(form_url(home, away)).content.decode()
     assert "Frisch Verpflichtet" in page
-    row = re.search(rf'data-player="{hurt.pk}">.*?</li>', page, re.S).group(0)
-    assert "gesperrt" in row
+    assert "gesperrt" in row_of(page, hurt)
 
 
 def test_a_refused_form_shows_the_ticks_that_were_sent(coach_client, league):
@@ -108,15 +140,12 @@ def test_a_refused_form_shows_the_ticks_that_were_sent(coach_client, league):
             f"ausfall_{victim.pk}": "hurt",
         },
     ).content.decode()
-    row = re.search(rf'data-player="{victim.pk}">.*?</li>', page, re.S).group(0)
+    row = row_of(page, victim)
     assert re.search(r'value="hurt"[^>]*checked|checked[^>]*value="hurt"', row), row
 
 
-def test_a_teams_rows_are_shared_by_its_pairings(coach_client, league, monkeypatch):
+def test_a_teams_rows_are_shared_by_its_pairings(coach_client, league, third, monkeypatch):
     _, home, away = league
-    third = squad(name="Dritte Kraft")
-    season = Season.objects.current()
-    season.teams.add(third)
     coach_client.get(form_url(home, away))
     rendered = spy_on_fields(monkeypatch)
     coach_client.get(form_url(home, third))
@@ -127,41 +156,13 @@ def test_a_teams_rows_are_shared_by_its_pairings(coach_client, league, monkeypat
 def test_development_options_are_kept_until_the_team_changes(coach_client, league, monkeypatch):
     _, home, away = league
     coach_client.get(form_url(home, away))
-    computed = []
-    options = development.options_before_result
-    monkeypatch.setattr(
-        development,
-        "options_before_result",
-        lambda **kwargs: computed.append(kwargs["team"].pk) or options(**kwargs),
-    )
+    computed = spy_on_options(monkeypatch)
     coach_client.get(form_url(home, away))
     assert computed == []
     PlayerFactory(team=home, number=13, name="Neu Im Kader")
     page = coach_client.get(form_url(home, away)).content.decode()
     assert computed == [home.pk]
     assert "Neu Im Kader" in page
-
-
-def options_of(page: str, player) -> set[str]:
-    """The skill names the development part offers `player` (its JSON for the phone)."""
-    found = re.search(r'<script id="[^"]*-optionen" type="application/json">(.*?)</script>', page)
-    offered = json.loads(found.group(1))
-    entry = next((p for p in offered if p["id"] == player.pk), None)
-    if entry is None:
-        return set()
-    return {name for category in entry["categories"] for _pk, name in category["skills"]}
-
-
-def row_of(page: str, player) -> str:
-    return re.search(rf'data-player="{player.pk}">.*?</li>', page, re.S).group(0)
-
-
-@pytest.fixture
-def third(league):
-    season, _, _ = league
-    team = squad(name="Dritte Kraft")
-    season.teams.add(team)
-    return team
 
 
 def test_a_result_without_ticks_keeps_the_teams_form_parts(
@@ -172,13 +173,7 @@ def test_a_result_without_ticks_keeps_the_teams_form_parts(
     _, home, away = league
     coach_client.get(form_url(home, away))
     play(home, third, at=days_ago(1), score=(2, 0))
-    computed = []
-    options = development.options_before_result
-    monkeypatch.setattr(
-        development,
-        "options_before_result",
-        lambda **kwargs: computed.append(kwargs["team"].pk) or options(**kwargs),
-    )
+    computed = spy_on_options(monkeypatch)
     rendered = spy_on_fields(monkeypatch)
     coach_client.get(form_url(home, away))
     assert "played_at" in rendered
