@@ -8,7 +8,8 @@
    `make serve` uses without REDIS_URL) or, with `--cache redis`, Redis (BENCH_REDIS_URL).
 3. Runs wrk (`apt-get install wrk`; 16 connections) on the floor and on /tabelle/, /spiele/, a
    squad page, a match page and /regelheft/ in turns, several rounds, each page as a visitor and
-   logged in as the coach of the measured team (the match page also as an admin), and prints
+   logged in as the coach of the measured team (the match page also as an admin), each with the
+   CSRF cookie a browser keeps from its first page (wrk keeps no cookies), and prints
    req/s, the ratio to the floor beside its goal, p50/p99 and the database queries per page
    (first request, then a repeat).
 
@@ -24,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import urllib.request
 import uuid
 from pathlib import Path
 
@@ -199,6 +201,17 @@ def wrk(url: str, *, seconds: int, connections: int, cookie: str = "") -> dict:
     }
 
 
+def browser_cookies(base: str) -> str:
+    """The cookies a browser keeps from the start page and sends with every later request (the
+    CSRF cookie), as a Cookie header; wrk itself keeps none."""
+    request = urllib.request.Request(base + "/", headers={"X-Forwarded-Proto": "https"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        cookies = [header.split(";", 1)[0] for header in response.headers.get_all("Set-Cookie")]
+    if not cookies:
+        raise RuntimeError("die Startseite setzt kein Cookie (CSRF-Cookie erwartet)")
+    return "; ".join(cookies)
+
+
 def run_in_django(env: dict, step: str, payload: dict | None = None) -> dict:
     out = subprocess.run(
         [sys.executable, "-m", "benchmarks.pages", "--step", step],
@@ -260,19 +273,23 @@ def main() -> int:
         info = run_in_django(env, "prepare")
         pages = info["pages"]
         sessions = info["sessions"]
-        # (page, as whom) -> (url, cookie): every page as a visitor and as the logged-in coach
-        # of the measured team, the match page also as an admin; the floor as a visitor.
-        runs = {("floor", "visitor"): (pages["floor"], "")}
-        for name, url in pages.items():
-            if name == "floor":
-                continue
-            runs[(name, "visitor")] = (url, "")
-            runs[(name, "coach")] = (url, sessions["coach"]["cookie"])
-        runs[("match", "admin")] = (pages["match"], sessions["admin"]["cookie"])
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         server = start_gunicorn(env, port=port, workers=2)
         try:
+            # (page, as whom) -> (url, cookies): every page as a visitor and as the logged-in
+            # coach of the measured team, the match page also as an admin; the floor as a
+            # visitor. Each sends the CSRF cookie a browser keeps from its first page.
+            kept = browser_cookies(base)
+            coach = "; ".join((sessions["coach"]["cookie"], kept))
+            runs = {("floor", "visitor"): (pages["floor"], kept)}
+            for name, url in pages.items():
+                if name == "floor":
+                    continue
+                runs[(name, "visitor")] = (url, kept)
+                runs[(name, "coach")] = (url, coach)
+            admin = "; ".join((sessions["admin"]["cookie"], kept))
+            runs[("match", "admin")] = (pages["match"], admin)
             for url, cookie in runs.values():  # warm-up: workers imported everything
                 wrk(base + url, seconds=1, connections=2, cookie=cookie)
             results: dict[tuple, list[dict]] = {key: [] for key in runs}

@@ -9,12 +9,14 @@ here), and our pages make one cache call per request. A redis client is safe to 
 threads, and Django's cache objects are per thread anyway.
 """
 
+import pickle
 import time
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
+from django.utils.safestring import SafeString
 
 
 class ReusingRedisCacheClient(RedisCacheClient):
@@ -37,6 +39,24 @@ class RedisCache(DjangoRedisCache):
 
 
 _MISSING = object()
+_IMMUTABLE = frozenset({str, SafeString, bytes, int, float, bool, type(None)})
+
+
+def _is_immutable(value) -> bool:
+    """A value nobody can change in place: safe to hand the same object to every request."""
+    kind = type(value)
+    if kind in _IMMUTABLE:
+        return True
+    return kind is tuple and all(map(_is_immutable, value))
+
+
+class _AsIs:
+    """A value kept in memory as it is, not pickled (LocMem keeps the pickled bytes otherwise)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
 
 
 class SharedCopyCache(LocMemCache):
@@ -50,6 +70,11 @@ class SharedCopyCache(LocMemCache):
     rebuilds a page and every other worker takes it from the shared cache instead of rebuilding
     it too. Stored with its expiry, so a copy never outlives the original (a page kept only
     until an appointment starts).
+
+    Unlike Django's LocMemCache, an immutable value (the text of a page or a fragment, a tuple of
+    them) is kept in memory as it is instead of pickled, so a hit hands back the same object
+    without copying or decoding the page; anything else is pickled as LocMemCache does, so no
+    request can change another's copy.
     """
 
     def __init__(self, name, params):
@@ -66,8 +91,24 @@ class SharedCopyCache(LocMemCache):
     def _shared_key(self, key, version):
         return "copy:" + self.make_key(key, version)
 
+    def _local_get(self, key, version):
+        key = self.make_and_validate_key(key, version=version)
+        with self._lock:
+            if self._has_expired(key):
+                self._delete(key)
+                return _MISSING
+            stored = self._cache[key]
+            self._cache.move_to_end(key, last=False)
+        return stored.value if type(stored) is _AsIs else pickle.loads(stored)
+
+    def _local_set(self, key, value, timeout, version):
+        key = self.make_and_validate_key(key, version=version)
+        stored = _AsIs(value) if _is_immutable(value) else pickle.dumps(value, self.pickle_protocol)
+        with self._lock:
+            self._set(key, stored, timeout)
+
     def get(self, key, default=None, version=None):
-        value = super().get(key, _MISSING, version)
+        value = self._local_get(key, version)
         if value is not _MISSING:
             return value
         stored = self.shared.get(self._shared_key(key, version))
@@ -77,11 +118,11 @@ class SharedCopyCache(LocMemCache):
         remaining = None if expires_at is None else expires_at - time.time()
         if remaining is not None and remaining <= 0:
             return default
-        super().set(key, value, remaining, version)
+        self._local_set(key, value, remaining, version)
         return value
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        super().set(key, value, timeout, version)
+        self._local_set(key, value, timeout, version)
         expires_at = self.get_backend_timeout(timeout)  # a moment, or None for never
         remaining = None if expires_at is None else expires_at - time.time()
         if remaining is None or remaining >= 1:

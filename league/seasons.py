@@ -15,23 +15,36 @@ def seasons_latest_first() -> list[Season]:
     )
 
 
+def _season_ids() -> tuple[tuple[int, bool], ...]:
+    """(pk, is_current) of every season, newest first: all a page's scopes need, kept as a
+    tuple of numbers, which the page cache hands out without unpickling model instances."""
+    return fragments.cached(
+        "season-ids",
+        lambda: tuple((season.pk, season.is_current) for season in seasons_latest_first()),
+        scopes=(fragments.STRUCTURE,),
+    )
+
+
+def _chosen_pk(request) -> int | None:
+    """The pk of ?saison=<pk>, else of the current season (None: no season yet); 404 for an
+    unknown season."""
+    ids = _season_ids()
+    value = request.GET.get("saison", "")
+    if not value:
+        return next((pk for pk, current in ids if current), None)
+    pk = parse_id(value)
+    if pk is None or all(known != pk for known, _current in ids):
+        raise Http404
+    return pk
+
+
 def season_scopes(request, *args, **kwargs) -> tuple[str, ...]:
     """The page cache's scopes of a page about the season of `season_from_request` (the table,
     the match list): that season's rows (config/pagecache/fragments.py)."""
-    season = season_from_request(request)
-    return (fragments.season_scope(season.pk if season else None),)
+    return (fragments.season_scope(_chosen_pk(request)),)
 
 
 def season_from_request(request) -> Season | None:
     """The season named by ?saison=<pk>, else the current one; 404 for an unknown season."""
-    seasons = seasons_latest_first()
-    value = request.GET.get("saison", "")
-    if value:
-        pk = parse_id(value)
-        if pk is None:
-            raise Http404
-        season = next((s for s in seasons if s.pk == pk), None)
-        if season is None:
-            raise Http404
-        return season
-    return next((s for s in seasons if s.is_current), None)
+    pk = _chosen_pk(request)
+    return next((season for season in seasons_latest_first() if season.pk == pk), None)

@@ -22,6 +22,13 @@ def slot_context(request) -> dict:
     return {"csrf_token": SLOT}
 
 
+def filled(response):
+    """Mark a response whose slots are filled in already (a stored page,
+    config/pagecache/pages.py), so the middleware need not search it again."""
+    response._csrf_slot_filled = True
+    return response
+
+
 class CsrfSlotMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -29,6 +36,8 @@ class CsrfSlotMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         if getattr(response, "streaming", False) or not hasattr(response, "content"):
+            return response
+        if getattr(response, "_csrf_slot_filled", False):
             return response
         if _SLOT_BYTES in response.content:
             response.content = response.content.replace(_SLOT_BYTES, get_token(request).encode())

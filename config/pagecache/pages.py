@@ -18,17 +18,25 @@ requests, anything but GET and queries the view does not read always go to the v
 """
 
 import functools
+import re
 from collections.abc import Callable, Iterable
 
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.functional import empty
 
+from . import csrf
 from .fragments import LEAGUE, TIMEOUT, local_cache, short_key, tokens, user_scope
 
 NONCE_SLOT = "__pagecache_csp_nonce__"
+_NONCE_BYTES = NONCE_SLOT.encode()
+# Part of every key: a new way of storing pages gets a new name, so what older code put into the
+# shared cache is never read back after a deploy.
+KEY_PREFIX = "page.parts"
+_SLOTS = re.compile(b"(%s|%s)" % (re.escape(_NONCE_BYTES), re.escape(csrf.SLOT.encode())))
 
 
 VISITOR = ("", None)
@@ -60,19 +68,30 @@ def is_visitor(request) -> bool:
     return request.session.get(SESSION_KEY) is None
 
 
-def _stencil(body: str, request) -> str:
-    """The page with this request's CSP nonce replaced by a slot (the CSRF token already is
-    one, config/pagecache/csrf.py)."""
+def _stencil(response, request) -> tuple[bytes, ...]:
+    """The page's bytes cut at the slots for what differs per request: the CSRF token (already a
+    slot, config/pagecache/csrf.py) and this request's CSP nonce (replaced by one here). Literal
+    parts and slot names alternate, so filling them in is one join."""
+    body = response.content
     nonce = getattr(request, "_csp_nonce", None)
     if nonce is not None and nonce._wrapped is not empty:
-        body = body.replace(str(nonce), NONCE_SLOT)
-    return body
+        body = body.replace(str(nonce).encode(), _NONCE_BYTES)
+    return tuple(_SLOTS.split(body))
 
 
-def _fill(stencil: str, request) -> str:
-    if NONCE_SLOT in stencil:
-        stencil = stencil.replace(NONCE_SLOT, str(request._csp_nonce))
-    return stencil
+def _fill(stencil: tuple[bytes, ...], request) -> bytes:
+    if len(stencil) == 1:
+        return stencil[0]
+    values = {}
+    parts = list(stencil)
+    for index in range(1, len(parts), 2):
+        slot = parts[index]
+        if slot not in values:
+            values[slot] = (
+                str(request._csp_nonce) if slot == _NONCE_BYTES else get_token(request)
+            ).encode()
+        parts[index] = values[slot]
+    return b"".join(parts)
 
 
 def _query_key(request, params: Iterable[str]) -> str | None:
@@ -137,17 +156,17 @@ def for_readers(
             language = getattr(request, "LANGUAGE_CODE", "")
             page_tokens = tokens(*page_scopes)
             vary = tuple(map(str, vary_for(request, *args, **kwargs))) if vary_for else ()
-            key = short_key("page", page_tokens, *vary, reader, language, request.path, query)
+            key = short_key(KEY_PREFIX, page_tokens, *vary, reader, language, request.path, query)
             stored = local_cache().get(key)
             if stored is not None:
                 content_type, stencil = stored
-                return HttpResponse(_fill(stencil, request), content_type=content_type)
+                return csrf.filled(HttpResponse(_fill(stencil, request), content_type=content_type))
             response = view(request, *args, **kwargs)
             keep = _seconds_to_keep(request)
             storable = not response.streaming and not response.cookies and keep > 0
             if response.status_code == 200 and storable:
-                body = response.content.decode(response.charset)
-                local_cache().set(key, (response["Content-Type"], _stencil(body, request)), keep)
+                stored = (response["Content-Type"], _stencil(response, request))
+                local_cache().set(key, stored, keep)
             return response
 
         return wrapped

@@ -167,7 +167,7 @@ def test_a_squad_page_with_an_appointment_is_kept_until_the_appointment_only(cli
     expiries = [
         expiry - time.time()
         for key, expiry in fragments.local_cache()._expire_info.items()
-        if ":page:" in key  # the stored whole page (config/pagecache/pages.py)
+        if f":{pages.KEY_PREFIX}:" in key  # the stored whole page (config/pagecache/pages.py)
     ]
     assert expiries and max(expiries) <= 3600
 

@@ -61,3 +61,23 @@ def test_second_worker_serves_the_table_the_first_rebuilt_after_a_result(
     )  # filled in per request
     assert per_request.sub("", second) == per_request.sub("", first)
     assert re.search(rf'<tr data-team="{home.pk}">.*?data-col="played">2<', second, re.S)
+
+
+def test_a_stored_page_is_handed_out_as_it_is_without_a_copy():
+    page = ("text/html; charset=utf-8", (b"<p>", b"__slot__", b"</p>"))
+    fragments.local_cache().set("page:as-is", page, 60)
+    assert fragments.local_cache().get("page:as-is") is page
+
+
+def test_a_value_that_can_change_is_a_copy_for_every_reader():
+    fragments.local_cache().set("pagecache:rows", [{"team": "Hopfenfeld"}], 60)
+    first = fragments.local_cache().get("pagecache:rows")
+    first[0]["team"] = "changed by one request"
+    first.append("and more")
+    assert fragments.local_cache().get("pagecache:rows") == [{"team": "Hopfenfeld"}]
+
+
+def test_a_tuple_holding_something_that_can_change_is_a_copy_too():
+    fragments.local_cache().set("pagecache:pair", ("Hopfenfeld", ["Sieg-Säufer"]), 60)
+    fragments.local_cache().get("pagecache:pair")[1].append("changed")
+    assert fragments.local_cache().get("pagecache:pair") == ("Hopfenfeld", ["Sieg-Säufer"])
