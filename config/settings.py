@@ -154,7 +154,7 @@ if REDIS_URL:
 else:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "config.cache_backends.FileBasedCache",
             "LOCATION": os.environ.get("CACHE_DIR", str(BASE_DIR / ".cache")),
             "KEY_PREFIX": CACHE_KEY_PREFIX,
             "TIMEOUT": 60 * 60 * 24,

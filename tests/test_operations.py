@@ -70,7 +70,7 @@ def test_production_caches_in_redis_when_redis_url_is_set():
 
 def test_production_without_redis_caches_in_files_shared_by_all_workers():
     state = _production_settings()
-    assert state["cache"] == "django.core.cache.backends.filebased.FileBasedCache"
+    assert state["cache"] == "config.cache_backends.FileBasedCache"
 
 
 def test_redis_cache_reuses_its_client_and_works(settings):

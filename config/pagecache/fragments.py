@@ -20,7 +20,8 @@ or the file cache of one machine), a request reads the token before it reads the
 the token is renewed only after the commit, to a fresh random value. So a value built from data
 older than a commit can only be stored under a token that no request uses after that commit.
 The saving request renews the token before its response leaves, so the next request anywhere
-sees the new data.
+sees the new data. (A process keeps tokens it read only while the generation it read them under
+stands, and every request reads the generation first: see GENERATION_KEY.)
 
 The renewal listens to Django's model signals on purpose, and only for this: it is
 infrastructure, not a business rule, and catching every write (services, admin, shell,
