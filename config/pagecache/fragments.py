@@ -184,15 +184,18 @@ def tokens(*scopes: str) -> str:
             known = {**known, **read}  # for this request only
             if active:
                 _request.tokens = known
+    own = getattr(_request, "own", None)
+    if own:
+        return ".".join(str(own.get(scope) or known[scope]) for scope in scopes)
     return ".".join(str(known[scope]) for scope in scopes)
 
 
 def _request_started(**kwargs) -> None:
-    _request.active, _request.tokens = True, None
+    _request.active, _request.tokens, _request.own = True, None, None
 
 
 def _request_finished(**kwargs) -> None:
-    _request.active, _request.tokens = False, None
+    _request.active, _request.tokens, _request.own = False, None, None
 
 
 def _apply(scopes) -> None:
@@ -201,19 +204,37 @@ def _apply(scopes) -> None:
     cache.set(GENERATION_KEY, uuid.uuid4().hex, timeout=None)  # after the tokens (see above)
     _known = (None, {})
     _request.tokens = None  # the rest of this request reads the new ones
+    own = getattr(_request, "own", None)
+    if own:
+        _request.own = {scope: token for scope, token in own.items() if scope not in scopes}
+
+
+def _commit_will_follow(connection) -> bool:
+    """In a transaction that commits by itself (not only a test's, which never does)."""
+    blocks = connection.atomic_blocks
+    return bool(blocks) and not getattr(blocks[0], "_from_testcase", False)
 
 
 def renew(*scopes: str, using: str = "default") -> None:
-    """New tokens for `scopes` now and again once the current transaction commits.
+    """New tokens for `scopes` once the current transaction commits, and for the writing request
+    at once.
 
-    The renewal after the commit is the one that keeps pages fresh (see above). The one right
-    away only makes the writing request itself (and tests, whose transaction never commits) see
-    its change at once; a value built before the commit under that token dies with the second
-    renewal.
+    The renewal after the commit is the one that keeps pages fresh (see above). Until then the
+    writing request alone uses new tokens of its own for these scopes (so it never reads what
+    its change outdated), while every other request keeps the old ones: what they build from the
+    data before the commit is right for those, and nothing is built twice, once under a token
+    renewed before the commit and again after it. Outside a request, outside a transaction, or
+    in a test's transaction (which never commits), the tokens are renewed in the shared cache
+    right away too.
     """
     scopes = tuple(dict.fromkeys(scopes))
-    _apply(scopes)
-    if transaction.get_connection(using).in_atomic_block:
+    connection = transaction.get_connection(using)
+    if getattr(_request, "active", False) and _commit_will_follow(connection):
+        own = getattr(_request, "own", None) or {}
+        _request.own = {**own, **{scope: uuid.uuid4().hex for scope in scopes}}
+    else:
+        _apply(scopes)
+    if connection.in_atomic_block:
         transaction.on_commit(lambda: _apply(scopes), using=using)
 
 

@@ -10,15 +10,16 @@ import sys
 import pytest
 from django.conf import settings
 from django.core.cache import caches
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from config.pagecache import fragments
 
 
-def renew_in_another_process(*scopes: str) -> None:
-    """Another worker renews `scopes`: its own memory, the same shared cache."""
+def in_another_process(code: str, *scopes: str) -> str:
+    """Run `code` (with `fragments` and `scopes`) in another worker: its own memory, the same
+    shared cache; what it prints."""
     shared = settings.CACHES["default"]
     env = {
         **os.environ,
@@ -27,18 +28,28 @@ def renew_in_another_process(*scopes: str) -> None:
     }
     if shared["BACKEND"].endswith("FileBasedCache"):
         env["CACHE_DIR"] = shared["LOCATION"]
-    subprocess.run(
+    return subprocess.run(
         [
             sys.executable,
             "-c",
             "import sys, django; django.setup(); from config.pagecache import fragments; "
-            "fragments.renew(*sys.argv[1:])",
+            f"scopes = sys.argv[1:]; {code}",
             *scopes,
         ],
         env=env,
         check=True,
         cwd=settings.BASE_DIR,
-    )
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+
+
+def renew_in_another_process(*scopes: str) -> None:
+    in_another_process("fragments.renew(*scopes)", *scopes)
+
+
+def tokens_in_another_process(*scopes: str) -> str:
+    return in_another_process("print(fragments.tokens(*scopes))", *scopes)
 
 
 def shared_reads(monkeypatch) -> list[str]:
@@ -124,3 +135,36 @@ def test_tokens_are_kept_per_generation_so_a_renewal_here_is_read_at_once():
     fragments.renew(scope)
     assert fragments.tokens(scope) != before
     assert fragments.tokens(other) == other_before
+
+
+def test_until_the_commit_only_the_writing_request_uses_new_tokens(transactional_db):
+    scope = fragments.season_scope(41)
+    before = fragments.tokens(scope)
+    fragments._request_started()  # the writing request
+    try:
+        with transaction.atomic():
+            fragments.renew(scope)
+            own = fragments.tokens(scope)
+            assert own != before  # the writer never reads what his change outdated
+            # every other request keeps the old token until the commit: nothing they build from
+            # the data before it is built again under a token renewed too early
+            assert tokens_in_another_process(scope) == before
+        after = fragments.tokens(scope)
+    finally:
+        fragments._request_finished()
+    assert after not in (before, own)
+    assert tokens_in_another_process(scope) == after
+
+
+def test_a_write_rolled_back_renews_nothing_for_the_others(transactional_db):
+    scope = fragments.team_scope(42)
+    before = fragments.tokens(scope)
+    fragments._request_started()
+    try:
+        with pytest.raises(RuntimeError), transaction.atomic():
+            fragments.renew(scope)
+            raise RuntimeError("refused")
+    finally:
+        fragments._request_finished()
+    assert fragments.tokens(scope) == before
+    assert tokens_in_another_process(scope) == before
