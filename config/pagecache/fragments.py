@@ -130,12 +130,15 @@ _KEEP_AT_MOST = 20_000  # scopes kept per generation (seasons, teams, matches, u
 _known: tuple[str | None, dict[str, str]] = (None, {})  # (generation, {scope: token})
 
 
+def _started(key: str) -> str | None:
+    """The value of a missing token or generation: a fresh random one, unless another process
+    set one first (None only if evicted at once: then nothing is kept under it)."""
+    cache.add(key, uuid.uuid4().hex, timeout=None)
+    return cache.get(key)
+
+
 def _read_generation() -> str | None:
-    value = cache.get(GENERATION_KEY)
-    if value is None:
-        cache.add(GENERATION_KEY, uuid.uuid4().hex, timeout=None)
-        value = cache.get(GENERATION_KEY)  # None only if evicted at once: then nothing is kept
-    return value
+    return cache.get(GENERATION_KEY) or _started(GENERATION_KEY)
 
 
 def _read_tokens(scopes: Iterable[str]) -> dict[str, str]:
@@ -143,8 +146,7 @@ def _read_tokens(scopes: Iterable[str]) -> dict[str, str]:
     found = cache.get_many(keys.values())
     for key in keys.values():
         if key not in found:
-            cache.add(key, uuid.uuid4().hex, timeout=None)
-            found[key] = cache.get(key)
+            found[key] = _started(key)
     return {scope: found[key] for scope, key in keys.items()}
 
 
@@ -177,13 +179,11 @@ def tokens(*scopes: str) -> str:
             _request.tokens = known
     missing = [scope for scope in dict.fromkeys(scopes) if scope not in known]
     if missing:
-        read = _read_tokens(missing)
-        if len(known) < _KEEP_AT_MOST:
-            known.update(read)  # kept for this request and, under its generation, the process
-        else:
-            known = {**known, **read}  # for this request only
-            if active:
-                _request.tokens = known
+        if len(known) >= _KEEP_AT_MOST:
+            known.clear()  # full: start again (what is dropped is read again when asked for)
+            missing = list(dict.fromkeys(scopes))
+        # kept for this request and, under its generation, for the process
+        known.update(_read_tokens(missing))
     own = getattr(_request, "own", None)
     if own:
         return ".".join(str(own.get(scope) or known[scope]) for scope in scopes)

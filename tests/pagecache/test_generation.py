@@ -168,3 +168,12 @@ def test_a_write_rolled_back_renews_nothing_for_the_others(transactional_db):
         fragments._request_finished()
     assert fragments.tokens(scope) == before
     assert tokens_in_another_process(scope) == before
+
+
+def test_the_tokens_kept_by_a_process_are_bounded_and_stay_right(monkeypatch):
+    monkeypatch.setattr(fragments, "_KEEP_AT_MOST", 2)
+    scopes = [fragments.team_scope(pk) for pk in (1, 2, 3, 4)]
+    first = [fragments.tokens(scope) for scope in scopes]
+    assert len(fragments._known[1]) <= 2
+    assert fragments.tokens(*scopes) == ".".join(first)  # read again where dropped, unchanged
+    assert len(fragments._known[1]) <= len(scopes)
